@@ -1,0 +1,72 @@
+// Move generation from the templates and pre-set tables, and the legality filter.
+#pragma once
+
+#include <array>
+
+#include "movegen/position.h"
+
+namespace jiang {
+
+// No Xiangqi position has more than 2*17 rook + 2*17 cannon + 2*8 horse + 5*3 pawn + 4 + 4 + 8 = 115
+// pseudo-legal moves, so a fixed array never overflows.
+inline constexpr int kMaxMoves = 128;
+
+class MoveList {
+ public:
+  void push(Move m) { moves_[size_++] = m; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move operator[](int i) const { return moves_[i]; }
+  Move& operator[](int i) { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  Move* begin() { return moves_.data(); }
+  Move* end() { return moves_.data() + size_; }
+  bool contains(Move m) const;
+  void truncate(int size) { size_ = size; }
+
+ private:
+  std::array<Move, kMaxMoves> moves_;
+  int size_ = 0;
+};
+
+enum class GenType { Captures, Quiets, All };
+
+// Pseudo-legal moves of the side to move: they obey how each piece moves but may leave the general
+// attacked or facing the other general. Appends to `list`.
+template <GenType Type>
+void generate(const Position& pos, MoveList& list);
+
+// Decides legality of the side to move's pseudo-legal moves. Built once per position, it finds the few
+// moves that could expose the general (moves of the general, of a piece on its rank or file that shields
+// it, of a piece on a horse-leg square next to it, or into the gap between the general and the first
+// piece on its lines) and runs the full test only for those; every other move is legal without testing.
+class LegalityFilter {
+ public:
+  explicit LegalityFilter(const Position& pos);
+  bool legal(Move m) const { return !needs_full_test(m) || pos_.leaves_general_safe(m); }
+
+ private:
+  bool needs_full_test(Move m) const;
+
+  const Position& pos_;
+  Square general_;
+  bool in_check_;
+  uint16_t rank_shields_;  // files of the first and second piece each way along the general's rank
+  uint16_t file_shields_;  // ranks of the first and second piece each way along the general's file
+  uint16_t rank_gaps_;     // files of the empty squares between the general and the first pieces
+  uint16_t file_gaps_;     // ranks of the same, along the file
+};
+
+// All legal moves of the side to move. An empty list means the side to move has lost: Xiangqi has no
+// stalemate draw.
+void generate_legal(const Position& pos, MoveList& list);
+// The number of legal moves, for perft's last ply.
+int count_legal(const Position& pos);
+
+// For moves from outside the generator (a GUI, a book, the transposition table): whether m is a move
+// the side to move's piece could make on this board, and whether it is also legal.
+bool is_pseudo_legal(const Position& pos, Move m);
+bool is_legal(const Position& pos, Move m);
+
+}  // namespace jiang
