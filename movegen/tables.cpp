@@ -70,7 +70,7 @@ constexpr Templates build_templates() {
 
 // Walks one line from `pos` in both directions over the occupancy `occ` of `length` bits.
 constexpr LineMoves line_moves(int pos, unsigned occ, int length) {
-  LineMoves m{0, 0, 0};
+  LineMoves m{0, 0, 0, 0};
   for (int dir : {-1, 1}) {
     int i = pos + dir;
     while (i >= 0 && i < length && !(occ & (1u << i))) {
@@ -80,6 +80,7 @@ constexpr LineMoves line_moves(int pos, unsigned occ, int length) {
     if (i < 0 || i >= length) continue;
     m.first_blockers |= uint16_t(1u << i);
     for (i += dir; i >= 0 && i < length; i += dir) {
+      m.beyond_screen |= uint16_t(1u << i);
       if (occ & (1u << i)) {
         m.second_blockers |= uint16_t(1u << i);
         break;

@@ -8,6 +8,7 @@
 // vector; each entry holds, as bit sets over the same line, the empty squares a rook or cannon may move
 // to, the first piece met in each direction (rook captures, and the pieces that see this square along
 // the line), and the second piece met in each direction (cannon captures over exactly one screen).
+// Evaluation also reads the squares a cannon controls past its screen.
 #pragma once
 
 #include <array>
@@ -49,6 +50,8 @@ struct LineMoves {
   uint16_t quiet;            // empty squares reachable before the first piece
   uint16_t first_blockers;   // the first piece in each direction: rook captures
   uint16_t second_blockers;  // the second piece in each direction: cannon captures
+  uint16_t beyond_screen;    // squares past the first piece up to and including the second: what a
+                             // cannon controls
 };
 
 inline constexpr int kRankOccupancies = 1 << kFiles;

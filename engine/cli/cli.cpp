@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "engine/cli/eval_command.h"
 #include "engine/cli/perft_command.h"
 
 namespace jiang {
@@ -11,6 +12,7 @@ int run_cli(int argc, char** argv) {
   app.require_subcommand(0, 1);
   int exit_code = 0;
   add_perft_command(app, exit_code);
+  add_eval_commands(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

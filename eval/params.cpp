@@ -1,0 +1,264 @@
+#include "eval/params.h"
+
+#include <algorithm>
+#include <fstream>
+#include <unistd.h>
+
+namespace jiang {
+namespace {
+
+constexpr std::string_view kTypeNames[kPieceTypes] = {"", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
+
+// Default position tables, drawn as the owner sees the board: the first row is the enemy's back rank
+// (rank 9), the last the owner's own (rank 0); columns are files a..e, f..i mirror them. Only squares
+// the piece can stand on become parameters.
+using HalfTable = std::array<std::array<int, kHalfFiles>, kRanks>;
+
+constexpr HalfTable kPawnMg = {{{0, 2, 4, 6, 8},       {10, 20, 30, 45, 50}, {10, 20, 35, 50, 55},
+                                {10, 18, 25, 35, 40},  {5, 10, 15, 20, 25},  {0, 0, 5, 0, 10},
+                                {0, 0, 0, 0, 5},       {0, 0, 0, 0, 0},      {0, 0, 0, 0, 0},
+                                {0, 0, 0, 0, 0}}};
+constexpr HalfTable kPawnEg = {{{0, 5, 10, 15, 20},    {30, 40, 50, 65, 70}, {30, 40, 50, 60, 65},
+                                {25, 30, 40, 45, 50},  {15, 20, 25, 30, 30}, {0, 0, 5, 0, 10},
+                                {0, 0, 0, 0, 0},       {0, 0, 0, 0, 0},      {0, 0, 0, 0, 0},
+                                {0, 0, 0, 0, 0}}};
+constexpr HalfTable kHorseMg = {{{0, -5, 0, 5, -5},    {0, 10, 20, 15, 5},   {5, 15, 20, 25, 20},
+                                 {5, 15, 20, 25, 25},  {0, 10, 15, 20, 15},  {0, 5, 10, 10, 5},
+                                 {-5, 5, 5, 5, 5},     {-5, 0, 10, 0, 5},    {-10, -5, 0, -5, -10},
+                                 {-10, -10, 0, -10, -10}}};
+constexpr HalfTable kHorseEg = {{{-5, 0, 5, 5, 0},     {0, 10, 15, 15, 10},  {5, 10, 20, 20, 20},
+                                 {5, 10, 20, 20, 20},  {0, 10, 15, 15, 15},  {0, 5, 10, 10, 10},
+                                 {-5, 0, 5, 5, 5},     {-5, 0, 5, 0, 5},     {-10, -5, 0, -5, -5},
+                                 {-15, -10, -5, -10, -10}}};
+constexpr HalfTable kRookMg = {{{5, 10, 5, 15, 10},    {5, 10, 10, 20, 15},  {5, 10, 10, 20, 15},
+                                {5, 15, 15, 20, 15},   {5, 10, 10, 15, 15},  {5, 10, 10, 15, 15},
+                                {0, 5, 5, 10, 10},     {-5, 5, 0, 10, 5},    {-5, 5, 0, 10, 0},
+                                {-10, 5, 0, 5, 0}}};
+constexpr HalfTable kRookEg = {{{5, 5, 5, 10, 10},     {5, 5, 10, 10, 10},   {5, 5, 10, 10, 10},
+                                {5, 5, 5, 10, 10},     {0, 5, 5, 5, 5},      {0, 5, 5, 5, 5},
+                                {0, 0, 0, 5, 5},       {0, 0, 0, 0, 0},      {0, 0, 0, 0, 0},
+                                {-5, 0, 0, 0, 0}}};
+constexpr HalfTable kCannonMg = {{{10, 10, 0, -5, -5}, {5, 5, 0, -5, -5},    {0, 0, 0, -5, 0},
+                                  {0, 0, 0, 0, 5},     {0, 0, 0, 0, 5},      {0, 0, 0, 0, 5},
+                                  {0, 0, 0, 0, 5},     {0, 5, 0, 5, 15},     {0, 0, 0, 5, 10},
+                                  {0, 0, 0, 5, 5}}};
+constexpr HalfTable kCannonEg = {{{0, 0, 0, 0, 0},     {0, 0, 0, 0, 0},      {0, 0, 0, 0, 0},
+                                  {0, 0, 0, 0, 0},     {0, 0, 0, 0, 0},      {0, 0, 0, 0, 0},
+                                  {0, 0, 0, 0, 0},     {0, 0, 0, 0, 5},      {0, 0, 0, 0, 5},
+                                  {0, 0, 0, 0, 5}}};
+// The palace and the defenders' points; everything else is unreachable and left at zero.
+constexpr HalfTable kKingMg = {{{}, {}, {}, {}, {}, {}, {}, {0, 0, 0, -25, -20}, {0, 0, 0, -10, -5}, {0, 0, 0, 0, 5}}};
+constexpr HalfTable kKingEg = {{{}, {}, {}, {}, {}, {}, {}, {0, 0, 0, -8, -5}, {0, 0, 0, -2, 0}, {0, 0, 0, 0, 0}}};
+constexpr HalfTable kAdvisorMg = {{{}, {}, {}, {}, {}, {}, {}, {0, 0, 0, -5, 0}, {0, 0, 0, 0, 5}, {0, 0, 0, 0, 0}}};
+constexpr HalfTable kAdvisorEg = {{{}, {}, {}, {}, {}, {}, {}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 3}, {0, 0, 0, 0, 0}}};
+constexpr HalfTable kElephantMg = {{{}, {}, {}, {}, {}, {0, 0, -3, 0, 0}, {}, {-5, 0, 0, 0, 5}, {}, {0, 0, 0, 0, 0}}};
+constexpr HalfTable kElephantEg = {{{}, {}, {}, {}, {}, {0, 0, -3, 0, 0}, {}, {-5, 0, 0, 0, 3}, {}, {0, 0, 0, 0, 0}}};
+
+struct TypeDefaults {
+  PhaseValue material;
+  const HalfTable* mg;
+  const HalfTable* eg;
+};
+
+constexpr TypeDefaults kTypeDefaults[kPieceTypes] = {
+    {{0, 0}, nullptr, nullptr},
+    {{0, 0}, &kKingMg, &kKingEg},  // the general is never exchanged; its value is the game
+    {{200, 200}, &kAdvisorMg, &kAdvisorEg},
+    {{200, 200}, &kElephantMg, &kElephantEg},
+    {{400, 450}, &kHorseMg, &kHorseEg},
+    {{900, 950}, &kRookMg, &kRookEg},
+    {{450, 420}, &kCannonMg, &kCannonEg},
+    {{100, 100}, &kPawnMg, &kPawnEg},
+};
+
+// Whether a piece of this type can ever stand on (file 0..4, rank 0..9 from its own side).
+bool reachable(PieceType type, int file, int rank) {
+  switch (type) {
+    case King: return file >= 3 && rank <= 2;
+    case Advisor: return file >= 3 && rank <= 2 && (file + rank) % 2 == 1;
+    case Elephant: return rank <= 4 && rank % 2 == 0 && (file + rank) % 4 == 2;
+    case Pawn: return rank >= 5 || (rank >= 3 && file % 2 == 0);
+    default: return true;
+  }
+}
+
+// Lists every parameter once: its name, the field of Weights it fills, its default and its bounds. The
+// registry, the defaults and the compiled weights all come from this one list.
+template <typename Visit>
+void visit_params(Weights& w, Visit&& visit) {
+  constexpr int kMaterialMax = 3000;
+  constexpr int kPositionBound = 300;
+  const std::string phases[2] = {"mg", "eg"};
+  auto phase_value = [&](const std::string& name, PhaseValue& field, PhaseValue def, int lo, int hi) {
+    visit(name + ".mg", field.mg, def.mg, lo, hi);
+    visit(name + ".eg", field.eg, def.eg, lo, hi);
+  };
+  for (int t = Advisor; t <= Pawn; ++t)
+    phase_value("material." + std::string(kTypeNames[t]), w.material[t], kTypeDefaults[t].material, 0, kMaterialMax);
+  for (int t = King; t <= Pawn; ++t)
+    for (int phase = 0; phase < 2; ++phase)
+      for (int rank = 0; rank < kRanks; ++rank)
+        for (int file = 0; file < kHalfFiles; ++file) {
+          if (!reachable(PieceType(t), file, rank)) continue;
+          const HalfTable& table = phase == 0 ? *kTypeDefaults[t].mg : *kTypeDefaults[t].eg;
+          PhaseValue& field = w.position[t][rank * kHalfFiles + file];
+          const std::string name = "position." + std::string(kTypeNames[t]) + "." + phases[phase] + "." +
+                                   char('a' + file) + char('0' + rank);
+          visit(name, phase == 0 ? field.mg : field.eg, table[kRanks - 1 - rank][file], -kPositionBound,
+                kPositionBound);
+        }
+  phase_value("mobility.horse", w.mobility[Horse], {10, 10}, -50, 100);
+  phase_value("mobility.rook", w.mobility[Rook], {6, 6}, -50, 100);
+  phase_value("mobility.cannon", w.mobility[Cannon], {4, 4}, -50, 100);
+  phase_value("control.own_half", w.control_own_half, {2, 1}, -50, 50);
+  phase_value("control.enemy_half", w.control_enemy_half, {4, 3}, -50, 50);
+  phase_value("control.enemy_palace", w.control_enemy_palace, {10, 6}, -50, 100);
+  visit("relations.threat_to_move_pct", w.threat_to_move_pct, 40, 0, 100);
+  visit("relations.threat_waiting_pct", w.threat_waiting_pct, 10, 0, 100);
+  phase_value("relations.defended", w.defended, {4, 4}, -50, 50);
+  phase_value("safety.missing_advisor", w.missing_advisor, {10, 5}, -50, 100);
+  phase_value("safety.missing_elephant", w.missing_elephant, {10, 5}, -50, 100);
+  phase_value("safety.palace_attack", w.palace_attack, {8, 4}, -50, 100);
+  phase_value("patterns.hollow_cannon", w.hollow_cannon, {60, 30}, -100, 300);
+  phase_value("patterns.central_cannon", w.central_cannon, {20, 5}, -100, 200);
+  phase_value("patterns.linked_pawns", w.linked_pawns, {15, 25}, -100, 200);
+  visit("tempo", w.tempo, 10, -50, 100);
+}
+
+std::vector<ParamInfo> build_registry() {
+  std::vector<ParamInfo> infos;
+  Weights scratch;
+  visit_params(scratch, [&](const std::string& name, int&, int def, int lo, int hi) {
+    infos.push_back({name, name.substr(0, name.find('.')), def, lo, hi});
+  });
+  return infos;
+}
+
+void check_bounds(int index, int value) {
+  const ParamInfo& info = Params::registry()[index];
+  if (value < info.min || value > info.max)
+    throw ParamError("parameter " + info.name + " = " + std::to_string(value) + " is out of bounds [" +
+                     std::to_string(info.min) + ", " + std::to_string(info.max) + "]");
+}
+
+}  // namespace
+
+const std::vector<ParamInfo>& Params::registry() {
+  static const std::vector<ParamInfo> infos = build_registry();
+  return infos;
+}
+
+Params::Params() {
+  for (const ParamInfo& info : registry()) values_.push_back(info.default_value);
+  compile();
+}
+
+void Params::compile() {
+  int i = 0;
+  weights_ = Weights{};
+  visit_params(weights_, [&](const std::string&, int& field, int, int, int) { field = values_[i++]; });
+}
+
+std::optional<int> Params::find(std::string_view name) {
+  const auto& reg = registry();
+  for (int i = 0; i < int(reg.size()); ++i)
+    if (reg[i].name == name) return i;
+  return std::nullopt;
+}
+
+std::vector<std::string> Params::groups() {
+  std::vector<std::string> result;
+  for (const ParamInfo& info : registry())
+    if (std::find(result.begin(), result.end(), info.group) == result.end()) result.push_back(info.group);
+  return result;
+}
+
+std::vector<int> Params::select(const std::vector<std::string>& names_or_groups) {
+  std::vector<int> indices;
+  for (const std::string& key : names_or_groups) {
+    bool matched = false;
+    for (int i = 0; i < size(); ++i) {
+      const ParamInfo& info = registry()[i];
+      // A group, a prefix that ends at a dot ("position.horse"), or a full name.
+      const bool hit = info.name == key || info.group == key ||
+                       (info.name.size() > key.size() && info.name.compare(0, key.size(), key) == 0 &&
+                        info.name[key.size()] == '.');
+      if (!hit) continue;
+      matched = true;
+      if (std::find(indices.begin(), indices.end(), i) == indices.end()) indices.push_back(i);
+    }
+    if (!matched) throw ParamError("no parameter or group named '" + key + "'");
+  }
+  return indices;
+}
+
+void Params::set(int index, int value) {
+  check_bounds(index, value);
+  values_[index] = value;
+  compile();
+}
+
+void Params::set_values(const std::vector<int>& values) {
+  if (values.size() != values_.size())
+    throw ParamError("expected " + std::to_string(values_.size()) + " parameter values, got " +
+                     std::to_string(values.size()));
+  for (int i = 0; i < int(values.size()); ++i) check_bounds(i, values[i]);
+  values_ = values;
+  compile();
+}
+
+nlohmann::ordered_json Params::to_json() const {
+  nlohmann::ordered_json json = nlohmann::ordered_json::object();
+  for (int i = 0; i < size(); ++i) json[registry()[i].name] = values_[i];
+  return json;
+}
+
+Params Params::from_json(const nlohmann::json& json) {
+  if (!json.is_object()) throw ParamError("weights must be a JSON object of \"name\": integer");
+  Params params;
+  for (const auto& [name, value] : json.items()) {
+    const std::optional<int> index = find(name);
+    if (!index) throw ParamError("unknown parameter '" + name + "'");
+    if (!value.is_number_integer())
+      throw ParamError("parameter " + name + " must be an integer, got " + value.dump());
+    const auto v = value.get<long long>();
+    check_bounds(*index, int(std::clamp<long long>(v, INT32_MIN, INT32_MAX)));
+    params.values_[*index] = int(v);
+  }
+  params.compile();
+  return params;
+}
+
+Params Params::load(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw ParamError("cannot read weights file '" + path.string() + "'");
+  nlohmann::json json;
+  try {
+    in >> json;
+  } catch (const nlohmann::json::exception& e) {
+    throw ParamError("weights file '" + path.string() + "' is not valid JSON: " + e.what());
+  }
+  try {
+    return from_json(json);
+  } catch (const ParamError& e) {
+    throw ParamError("weights file '" + path.string() + "': " + e.what());
+  }
+}
+
+void Params::save(const std::filesystem::path& path) const {
+  const std::filesystem::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp);
+    out << to_json().dump(2) << '\n';
+    out.flush();
+    if (!out) throw ParamError("cannot write weights file '" + tmp.string() + "'");
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw ParamError("cannot write weights file '" + path.string() + "'");
+  }
+}
+
+}  // namespace jiang
