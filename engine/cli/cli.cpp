@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "engine/cli/bench_command.h"
 #include "engine/cli/eval_command.h"
 #include "engine/cli/perft_command.h"
 
@@ -13,6 +14,7 @@ int run_cli(int argc, char** argv) {
   int exit_code = 0;
   add_perft_command(app, exit_code);
   add_eval_commands(app, exit_code);
+  add_bench_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,97 @@
+#include "engine/engine.h"
+
+#include <chrono>
+
+#include "engine/search.h"
+#include "movegen/movegen.h"
+#include "movegen/notation.h"
+
+namespace jiang {
+
+struct Engine::SharedControl : SearchControl {};
+
+Engine::Engine() : evaluator_(std::make_shared<const Evaluator>()), tt_(kDefaultHashMb) {
+  position_ = Position::startpos();
+}
+
+Engine::~Engine() {
+  stop();
+  wait();
+}
+
+void Engine::set_hash_mb(int mb) {
+  wait();
+  tt_.resize(size_t(std::clamp(mb, 1, kMaxHashMb)));
+}
+
+void Engine::set_params(const Params& params) {
+  wait();
+  evaluator_ = std::make_shared<const Evaluator>(params);
+  tt_.clear();  // stored scores came from the old weights
+}
+
+void Engine::new_game() {
+  wait();
+  tt_.clear();
+}
+
+void Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
+  Position pos = Position::from_fen(fen);
+  pos.in_check();  // recorded in the history: repetition rules need to know who was checking
+  for (const std::string& text : moves) {
+    const std::optional<Move> m = parse_move(text);
+    if (!m) throw MoveError("malformed move '" + text + "'");
+    if (!is_legal(pos, *m)) throw MoveError("illegal move '" + text + "' in " + pos.fen());
+    pos.make_move(*m);
+    pos.in_check();
+  }
+  position_ = std::move(pos);
+}
+
+void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
+  stop();
+  wait();
+  auto control = std::make_shared<SharedControl>();
+  control->pondering = limits.ponder || limits.infinite;
+  control->clock_start_ms = now_ms();
+  control_ = control;
+  finished_ = false;
+  worker_ = std::thread([this, limits, callbacks = std::move(callbacks), control, pos = position_,
+                         eval = evaluator_] {
+    Searcher searcher(pos, *eval, tt_, limits, *control);
+    const SearchResult result = searcher.run(callbacks.on_info);
+    // A ponder or infinite search that ends on its own (a mate, the depth limit) still waits for the
+    // GUI's ponderhit or stop before answering, as both protocols require.
+    while (control->pondering && !control->stop) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    finished_ = true;
+    if (callbacks.on_done) callbacks.on_done(result);
+  });
+}
+
+void Engine::stop() {
+  if (control_) control_->stop = true;
+}
+
+void Engine::ponderhit() {
+  if (!control_) return;
+  control_->clock_start_ms = now_ms();
+  control_->pondering = false;
+}
+
+void Engine::wait() {
+  if (worker_.joinable() && worker_.get_id() != std::this_thread::get_id()) worker_.join();
+}
+
+SearchResult Engine::search(const SearchLimits& limits, const SearchCallbacks& callbacks) {
+  wait();
+  SearchControl control;
+  control.clock_start_ms = now_ms();
+  Searcher searcher(position_, *evaluator_, tt_, limits, control);
+  const SearchResult result = searcher.run(callbacks.on_info);
+  if (callbacks.on_done) callbacks.on_done(result);
+  return result;
+}
+
+std::optional<TTEntry> Engine::probe() const { return tt_.probe(position_.key()); }
+
+}  // namespace jiang

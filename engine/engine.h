@@ -1,0 +1,98 @@
+// The engine API the protocols, bench, self-play and tests drive: a game position, options, and a
+// search that runs on its own thread and reports through callbacks.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/limits.h"
+#include "engine/score.h"
+#include "engine/tt.h"
+#include "eval/evaluate.h"
+#include "movegen/position.h"
+
+namespace jiang {
+
+// One iteration's report (or a final one).
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  Score score = 0;        // from the side to move's point of view
+  Bound bound = Bound::Exact;  // Lower or Upper for an aspiration failure
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+  int hashfull = 0;       // permille of the transposition table in use
+  std::vector<Move> pv;
+};
+
+struct SearchResult {
+  Move best;              // Move::none() when the side to move has no legal (unbanned) move
+  Move ponder;            // the expected reply, if known
+  Score score = 0;
+  int depth = 0;
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+};
+
+struct SearchCallbacks {
+  std::function<void(const SearchInfo&)> on_info;      // after each completed iteration
+  std::function<void(const SearchResult&)> on_done;    // once, when the search ends (after stop/ponderhit)
+};
+
+// Thrown by Engine::set_position when a move is malformed or illegal; the position is unchanged.
+class MoveError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+class Engine {
+ public:
+  static constexpr int kDefaultHashMb = 64;
+  static constexpr int kMaxHashMb = 65536;
+
+  Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Options. Each waits for a running search to finish first.
+  void set_hash_mb(int mb);
+  void set_params(const Params& params);
+  const Params& params() const { return evaluator_->params(); }
+  void new_game();  // clears the transposition table and search history
+
+  // The position: a start FEN and the moves played from it (the protocols' "position" command).
+  // Throws FenError or MoveError, leaving the current position unchanged.
+  void set_position(std::string_view fen, const std::vector<std::string>& moves);
+  const Position& position() const { return position_; }
+
+  // Starts searching the current position on a worker thread. The result is delivered through
+  // on_done exactly once; while pondering or in infinite mode it waits for stop() or ponderhit().
+  void go(const SearchLimits& limits, SearchCallbacks callbacks);
+  void stop();          // returns at once; the search ends within a few milliseconds
+  void ponderhit();     // the expected move was played: switch from pondering to the clock
+  void wait();          // until the current search (if any) has delivered its result
+  bool searching() const { return worker_.joinable() && !finished_; }
+
+  // Searches synchronously on the calling thread (bench, self-play, tests).
+  SearchResult search(const SearchLimits& limits, const SearchCallbacks& callbacks = {});
+  // The transposition table's entry for the current position, for UCCI "probe".
+  std::optional<TTEntry> probe() const;
+
+ private:
+  Position position_;
+  std::shared_ptr<const Evaluator> evaluator_;
+  TranspositionTable tt_;
+  std::thread worker_;
+  std::atomic<bool> finished_{true};
+  struct SharedControl;
+  std::shared_ptr<SharedControl> control_;  // stop / ponderhit signals of the running search
+};
+
+}  // namespace jiang

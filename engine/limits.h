@@ -1,0 +1,28 @@
+// What a search is asked to do: how deep, how many nodes, how much time, which root moves.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "movegen/types.h"
+
+namespace jiang {
+
+struct SearchLimits {
+  int depth = 0;           // 0: no depth limit
+  uint64_t nodes = 0;      // 0: no node limit
+  int64_t movetime_ms = 0; // exact time for this move; 0: none
+  // Clock: remaining time and increment per colour, moves to the next time control (0: sudden death).
+  std::array<int64_t, 2> time_ms{-1, -1};  // -1: no clock for that side
+  std::array<int64_t, 2> increment_ms{0, 0};
+  int movestogo = 0;
+  bool infinite = false;   // search until stopped
+  bool ponder = false;     // pondering: no time limit until ponderhit
+  std::vector<Move> banned;  // root moves the GUI forbids (UCCI banmoves)
+  std::vector<Move> only;    // if not empty, search only these root moves (UCI searchmoves)
+
+  bool has_clock(int color) const { return time_ms[color] >= 0; }
+};
+
+}  // namespace jiang

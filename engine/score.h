@@ -1,0 +1,20 @@
+// Search scores: centipawns, with mate scores that count the distance to mate in plies.
+#pragma once
+
+#include "eval/evaluate.h"
+
+namespace jiang {
+
+inline constexpr int kMaxPly = 128;  // deepest line searched, extensions included
+inline constexpr Score kInfinite = 32000;
+inline constexpr Score kMate = 30000;  // mated at the root; mate in n plies scores kMate - n
+inline constexpr Score kMateBound = kMate - kMaxPly;  // beyond this magnitude a score is a mate
+inline constexpr Score kDraw = 0;
+
+constexpr Score mated_in(int ply) { return -kMate + ply; }
+constexpr Score mate_in(int ply) { return kMate - ply; }
+constexpr bool is_mate_score(Score s) { return s >= kMateBound || s <= -kMateBound; }
+// Moves (not plies) to mate, positive when the side to move mates, negative when it is mated.
+constexpr int mate_moves(Score s) { return s > 0 ? (kMate - s + 1) / 2 : -(kMate + s) / 2; }
+
+}  // namespace jiang

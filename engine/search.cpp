@@ -1,0 +1,331 @@
+#include "engine/search.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace jiang {
+namespace {
+
+// Aspiration: from this depth the previous score is trusted enough to search a narrow window around
+// it; the window starts this wide (a third of a pawn) and doubles on each failure.
+constexpr int kAspirationMinDepth = 5;
+constexpr Score kAspirationWindow = 30;
+
+// Null move: skipped below this depth (too little to save); the reduction grows with depth.
+constexpr int kNullMinDepth = 3;
+constexpr int kNullBaseReduction = 2;
+constexpr int kNullDepthDivisor = 4;
+// From this depth a null-move cutoff is verified by a reduced search without null moves, so that deep
+// zugzwang errors cannot prune a whole subtree.
+constexpr int kNullVerifyDepth = 10;
+
+// The 60-move rule: 120 plies without a capture is a draw.
+constexpr int kQuietPliesDraw = 120;
+
+// Time and stop signals are polled once per this many nodes (about a millisecond).
+constexpr uint64_t kPollInterval = 1024;
+
+// Delta pruning in quiescence: a capture that cannot lift the score to alpha even with this much
+// positional gain on top of the victim's value is not searched.
+constexpr Score kDeltaMargin = 200;
+
+}  // namespace
+
+int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, const SearchLimits& limits,
+                   SearchControl& control)
+    : pos_(root), eval_(eval), tt_(tt), limits_(limits), control_(control),
+      time_(limits, root.side_to_move()), start_ms_(now_ms()) {
+  MoveList legal;
+  generate_legal(pos_, legal);
+  for (Move m : legal) {
+    const bool banned = std::find(limits.banned.begin(), limits.banned.end(), m) != limits.banned.end();
+    const bool excluded = !limits.only.empty() && std::find(limits.only.begin(), limits.only.end(), m) == limits.only.end();
+    if (!banned && !excluded) root_moves_.push_back({m});
+  }
+}
+
+bool Searcher::should_stop() {
+  if (stopped_) return true;
+  if (limits_.nodes && nodes_ >= limits_.nodes) return stopped_ = true;
+  if (nodes_ % kPollInterval != 0) return false;
+  if (control_.stop.load(std::memory_order_relaxed)) return stopped_ = true;
+  if (!control_.pondering.load(std::memory_order_relaxed) &&
+      now_ms() - control_.clock_start_ms.load(std::memory_order_relaxed) >= time_.hard_ms())
+    stopped_ = true;
+  return stopped_;
+}
+
+void Searcher::update_pv(int ply, Move m) {
+  pv_[ply][ply] = m;
+  for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+  pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+}
+
+// Repetitions and the 60-move rule. Looks back over the plies since the last capture for an earlier
+// occurrence of this position with the same side to move. If one side checked with every move of the
+// cycle and the other did not, the checking side loses (perpetual check); otherwise it is a draw.
+std::optional<Score> Searcher::rule_score(int ply) const {
+  if (pos_.quiet_plies() >= kQuietPliesDraw) return kDraw;
+  const int window = std::min(pos_.quiet_plies(), pos_.plies_played());
+  bool opponent_always_checked = pos_.in_check();  // the opponent's last move gave check
+  bool we_always_checked = true;
+  for (int k = 1; k <= window; ++k) {
+    const Position::Undo& u = pos_.undo_at(k);
+    if (!u.move) break;  // a null move: the position before it was not really reached
+    const bool checked = u.check == 1;
+    if (k % 2 == 1) {
+      we_always_checked &= checked;  // positions with the opponent to move: did our move give check?
+      continue;
+    }
+    if (k >= 4 && u.key == pos_.key()) {
+      if (opponent_always_checked && !we_always_checked) return mate_in(ply);
+      if (we_always_checked && !opponent_always_checked) return mated_in(ply);
+      return kDraw;
+    }
+    opponent_always_checked &= checked;
+  }
+  return std::nullopt;
+}
+
+// Null move needs material enough that passing is never the best move: a rook, or two other attackers.
+bool Searcher::null_move_allowed() const {
+  const Color us = pos_.side_to_move();
+  const int minors = pos_.count(make_piece(us, Horse)) + pos_.count(make_piece(us, Cannon));
+  return pos_.count(make_piece(us, Rook)) > 0 || minors >= 2;
+}
+
+Score Searcher::search_child(Move m, int depth, int ply, Score alpha, Score beta, bool first) {
+  pos_.make_move(m);
+  Score score;
+  if (first) {
+    score = -search(depth - 1, ply + 1, -beta, -alpha, true);
+  } else {
+    // Principal variation search: prove the move is no better with a null window, re-search if it is.
+    score = -search(depth - 1, ply + 1, -alpha - 1, -alpha, true);
+    if (score > alpha && score < beta) score = -search(depth - 1, ply + 1, -beta, -alpha, true);
+  }
+  pos_.unmake_move();
+  return score;
+}
+
+Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool null_allowed) {
+  const bool pv_node = beta - alpha > 1;
+  pv_length_[ply] = ply;
+  if (depth <= 0) return qsearch(ply, alpha, beta);
+  ++nodes_;
+  if (should_stop()) return 0;
+  if (ply >= kMaxPly - 1) return eval_.evaluate(pos_);
+  if (const auto ruled = rule_score(ply)) return *ruled;
+
+  // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+  alpha = std::max(alpha, mated_in(ply));
+  beta = std::min(beta, mate_in(ply + 1));
+  if (alpha >= beta) return alpha;
+
+  const bool in_check = pos_.in_check();
+  if (in_check) ++depth;  // check extension: forced replies are cheap to search and often decisive
+
+  const std::optional<TTEntry> entry = tt_.probe(pos_.key());
+  const Move hash_move = entry ? entry->move : Move::none();
+  if (entry && !pv_node && entry->depth >= depth) {
+    const Score s = from_tt(entry->score, ply);
+    const Bound b = entry->bound();
+    if (b == Bound::Exact || (b == Bound::Lower && s >= beta) || (b == Bound::Upper && s <= alpha)) return s;
+  }
+  const Score static_eval = in_check ? -kInfinite : entry ? Score(entry->eval) : eval_.evaluate(pos_);
+
+  // Null move: if passing still fails high, a real move will too.
+  if (!pv_node && !in_check && null_allowed && depth >= kNullMinDepth && static_eval >= beta && null_move_allowed()) {
+    const int reduction = kNullBaseReduction + depth / kNullDepthDivisor;
+    pos_.make_null();
+    Score score = -search(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+    pos_.unmake_null();
+    if (stopped_) return 0;
+    if (score >= beta) {
+      if (score >= kMateBound) score = beta;  // a mate found after passing proves nothing
+      if (depth < kNullVerifyDepth || search(depth - reduction, ply, beta - 1, beta, false) >= beta) return score;
+    }
+  }
+
+  MovePicker picker(pos_, eval_, history_, hash_move, ply, false);
+  const LegalityFilter filter(pos_);
+  std::array<Move, kMaxMoves> quiets_tried;
+  int quiet_count = 0, legal = 0;
+  Score best = -kInfinite;
+  Move best_move = Move::none();
+  const Score original_alpha = alpha;
+  while (const Move m = picker.next()) {
+    if (!filter.legal(m)) continue;
+    const bool capture = pos_.piece_on(m.to()) != NoPiece;
+    const Score score = search_child(m, depth, ply, alpha, beta, legal++ == 0);
+    if (stopped_) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        best_move = m;
+        alpha = score;
+        update_pv(ply, m);
+        if (alpha >= beta) {
+          if (!capture) {
+            history_.add_killer(ply, m);
+            history_.update(pos_, m, quiets_tried.data(), quiet_count, depth);
+          }
+          break;
+        }
+      }
+    }
+    if (!capture) quiets_tried[quiet_count++] = m;
+  }
+  if (legal == 0) return mated_in(ply);  // no legal move loses, in check or not
+
+  const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+  tt_.store(pos_.key(), best_move, to_tt(best, ply), in_check ? 0 : static_eval, depth, bound);
+  return best;
+}
+
+Score Searcher::qsearch(int ply, Score alpha, Score beta) {
+  pv_length_[ply] = ply;
+  ++nodes_;
+  if (should_stop()) return 0;
+  seldepth_ = std::max(seldepth_, ply);
+  if (ply >= kMaxPly - 1) return eval_.evaluate(pos_);
+
+  const bool in_check = pos_.in_check();
+  Score best = -kInfinite;
+  Score stand_pat = -kInfinite;
+  if (!in_check) {
+    // Standing pat: the side to move need not capture, so the static score is a lower bound.
+    stand_pat = best = eval_.evaluate(pos_);
+    if (best >= beta) return best;
+    alpha = std::max(alpha, best);
+  }
+  // In check every evasion is searched, not just captures: a quiet position is not one with the general
+  // attacked.
+  MovePicker picker(pos_, eval_, history_, Move::none(), ply, !in_check);
+  const LegalityFilter filter(pos_);
+  int legal = 0;
+  while (const Move m = picker.next()) {
+    if (!filter.legal(m)) continue;
+    ++legal;
+    const Piece victim = pos_.piece_on(m.to());
+    if (!in_check && stand_pat + eval_.piece_value(type_of(victim)) + kDeltaMargin <= alpha) continue;
+    pos_.make_move(m);
+    const Score score = -qsearch(ply + 1, -beta, -alpha);
+    pos_.unmake_move();
+    if (stopped_) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        update_pv(ply, m);
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  if (in_check && legal == 0) return mated_in(ply);
+  return best;
+}
+
+Score Searcher::root_search(int depth, Score alpha, Score beta) {
+  pv_length_[0] = 0;
+  Score best = -kInfinite;
+  for (size_t i = 0; i < root_moves_.size(); ++i) {
+    RootMove& rm = root_moves_[i];
+    const Score score = search_child(rm.move, depth, 0, alpha, beta, i == 0);
+    if (stopped_) return best;
+    if (score > best) best = score;
+    if (score > alpha) {
+      alpha = score;
+      rm.score = score;
+      update_pv(0, rm.move);
+      // The new best move goes first: it leads the next iteration and survives an interrupted one.
+      std::rotate(root_moves_.begin(), root_moves_.begin() + long(i), root_moves_.begin() + long(i) + 1);
+      if (alpha >= beta) break;
+    } else {
+      rm.score = -kInfinite;
+    }
+  }
+  return best;
+}
+
+SearchInfo Searcher::info(int depth, Score score, Bound bound) const {
+  SearchInfo i;
+  i.depth = depth;
+  i.seldepth = std::max(seldepth_, depth);
+  i.score = score;
+  i.bound = bound;
+  i.nodes = nodes_;
+  i.time_ms = now_ms() - start_ms_;
+  i.hashfull = tt_.hashfull();
+  i.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+  return i;
+}
+
+Move Searcher::ponder_move() {
+  if (pv_length_[0] >= 2) return pv_[0][1];
+  if (root_moves_.empty()) return Move::none();
+  // No second move in the PV (a cut-short line): ask the table about the position after the best move.
+  pos_.make_move(root_moves_[0].move);
+  Move reply = Move::none();
+  if (const auto e = tt_.probe(pos_.key()); e && is_legal(pos_, e->move)) reply = e->move;
+  pos_.unmake_move();
+  return reply;
+}
+
+SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info) {
+  SearchResult result;
+  tt_.new_search();
+  if (root_moves_.empty()) {
+    result.score = mated_in(0);  // no move is a loss, in check or not
+    return result;
+  }
+  const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
+  Score score = 0;
+  int completed = 0;
+  std::vector<Move> best_pv;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    Score alpha = -kInfinite, beta = kInfinite, delta = kAspirationWindow;
+    if (depth >= kAspirationMinDepth && !is_mate_score(score)) {
+      alpha = std::max<Score>(score - delta, -kInfinite);
+      beta = std::min<Score>(score + delta, kInfinite);
+    }
+    Score iteration;
+    while (true) {
+      iteration = root_search(depth, alpha, beta);
+      if (stopped_) break;
+      if (iteration <= alpha) {
+        beta = (alpha + beta) / 2;
+        alpha = std::max<Score>(iteration - delta, -kInfinite);
+        if (on_info) on_info(info(depth, iteration, Bound::Upper));
+      } else if (iteration >= beta) {
+        beta = std::min<Score>(iteration + delta, kInfinite);
+        if (on_info) on_info(info(depth, iteration, Bound::Lower));
+      } else {
+        break;
+      }
+      delta *= 2;
+    }
+    if (stopped_) break;
+    score = iteration;
+    completed = depth;
+    best_pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+    if (on_info) on_info(info(depth, score, Bound::Exact));
+    if (root_moves_.size() == 1 && !control_.pondering && !limits_.depth && !limits_.nodes) break;  // forced
+    // A new iteration costs about as much as all before it: do not start one that cannot finish.
+    if (!control_.pondering && now_ms() - control_.clock_start_ms.load() >= time_.soft_ms()) break;
+  }
+  result.best = root_moves_[0].move;
+  result.score = completed ? score : root_moves_[0].score;
+  result.ponder = !best_pv.empty() && best_pv[0] == result.best && best_pv.size() >= 2 ? best_pv[1] : ponder_move();
+  result.depth = completed;
+  result.nodes = nodes_;
+  result.time_ms = now_ms() - start_ms_;
+  return result;
+}
+
+}  // namespace jiang

@@ -1,0 +1,492 @@
+// Legality cross-checks over many positions:
+//  - an independent, deliberately naive implementation of the Xiangqi rules (the "oracle") on a plain
+//    10x9 character array parsed from the FEN, sharing nothing with movegen but the FEN text;
+//  - is_legal / is_pseudo_legal over all 90x90 (from, to) pairs against the generated lists;
+//  - every generated move leaves the mover's general safe and the generals apart;
+//  - captures + quiets == all.
+// Positions come from random walks (from the start and from the perft suite) and from random
+// placements of pieces, which give far more checks, pins and double checks than games do.
+#include <algorithm>
+#include <array>
+#include <catch2/catch.hpp>
+#include <cctype>
+#include <cstdint>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "movegen/movegen.h"
+#include "movegen/notation.h"
+#include "movegen/position.h"
+
+using namespace jiang;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------------
+// The oracle. Files 0..8 (a..i), ranks 0..9 (Red's back rank is 0). Upper case is Red, '.' is empty.
+
+struct Board {
+  char at[10][9];
+  bool red_to_move = true;
+};
+
+bool valid_coord(int f, int r) { return f >= 0 && f < 9 && r >= 0 && r < 10; }
+bool is_red(char c) { return c >= 'A' && c <= 'Z'; }
+bool belongs_to(char c, bool red) { return c != '.' && is_red(c) == red; }
+
+Board parse_board(const std::string& fen) {
+  Board b;
+  for (auto& row : b.at) std::fill(std::begin(row), std::end(row), '.');
+  std::istringstream in(fen);
+  std::string placement, side;
+  in >> placement >> side;
+  int r = 9, f = 0;
+  for (char c : placement) {
+    if (c == '/') {
+      --r;
+      f = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      f += c - '0';
+    } else {
+      char p = c;  // the aliases: H is a horse, E an elephant
+      if (std::toupper(p) == 'H') p = is_red(p) ? 'N' : 'n';
+      if (std::toupper(p) == 'E') p = is_red(p) ? 'B' : 'b';
+      b.at[r][f++] = p;
+    }
+  }
+  b.red_to_move = side != "b";
+  return b;
+}
+
+bool in_own_palace(bool red, int f, int r) { return f >= 3 && f <= 5 && (red ? r <= 2 : r >= 7); }
+bool on_own_side(bool red, int r) { return red ? r <= 4 : r >= 5; }
+
+struct Target {
+  int f, r;
+};
+
+// Every square the piece on (f, r) could move to or capture on by how it moves, ignoring what stands
+// on the target (the caller decides whether an own piece there forbids it).
+std::vector<Target> reach(const Board& b, int f, int r) {
+  std::vector<Target> out;
+  const char piece = b.at[r][f];
+  const bool red = is_red(piece);
+  auto empty = [&](int ff, int rr) { return b.at[rr][ff] == '.'; };
+  switch (std::toupper(piece)) {
+    case 'K':
+      for (auto [df, dr] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
+        if (in_own_palace(red, f + df, r + dr)) out.push_back({f + df, r + dr});
+      break;
+    case 'A':
+      for (auto [df, dr] : {std::pair{1, 1}, {1, -1}, {-1, 1}, {-1, -1}})
+        if (in_own_palace(red, f + df, r + dr)) out.push_back({f + df, r + dr});
+      break;
+    case 'B':
+      for (auto [df, dr] : {std::pair{2, 2}, {2, -2}, {-2, 2}, {-2, -2}}) {
+        const int tf = f + df, tr = r + dr;
+        if (valid_coord(tf, tr) && on_own_side(red, tr) && empty(f + df / 2, r + dr / 2)) out.push_back({tf, tr});
+      }
+      break;
+    case 'N':
+      for (auto [df, dr] : {std::pair{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {2, 1}, {2, -1}, {-2, 1}, {-2, -1}}) {
+        const int tf = f + df, tr = r + dr;
+        // The leg is the square one step along the long side of the L.
+        const int lf = (df == 2 || df == -2) ? f + df / 2 : f;
+        const int lr = (dr == 2 || dr == -2) ? r + dr / 2 : r;
+        if (valid_coord(tf, tr) && empty(lf, lr)) out.push_back({tf, tr});
+      }
+      break;
+    case 'R':
+    case 'C': {
+      const bool cannon = std::toupper(piece) == 'C';
+      for (auto [df, dr] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+        int tf = f + df, tr = r + dr;
+        while (valid_coord(tf, tr) && empty(tf, tr)) {
+          out.push_back({tf, tr});
+          tf += df, tr += dr;
+        }
+        if (!valid_coord(tf, tr)) continue;
+        if (!cannon) {
+          out.push_back({tf, tr});  // the first piece met
+          continue;
+        }
+        // The first piece is the screen; the cannon takes the next piece beyond it.
+        tf += df, tr += dr;
+        while (valid_coord(tf, tr) && empty(tf, tr)) tf += df, tr += dr;
+        if (valid_coord(tf, tr)) out.push_back({tf, tr});
+      }
+      break;
+    }
+    case 'P': {
+      const int fwd = red ? 1 : -1;
+      if (valid_coord(f, r + fwd)) out.push_back({f, r + fwd});
+      if (!on_own_side(red, r)) {
+        if (valid_coord(f - 1, r)) out.push_back({f - 1, r});
+        if (valid_coord(f + 1, r)) out.push_back({f + 1, r});
+      }
+      break;
+    }
+    default: FAIL("oracle: unknown piece " << piece);
+  }
+  return out;
+}
+
+bool find_general(const Board& b, bool red, int& gf, int& gr) {
+  for (int r = 0; r < 10; ++r)
+    for (int f = 0; f < 9; ++f)
+      if (b.at[r][f] == (red ? 'K' : 'k')) {
+        gf = f, gr = r;
+        return true;
+      }
+  return false;
+}
+
+bool generals_face(const Board& b) {
+  int rf, rr, bf, br;
+  if (!find_general(b, true, rf, rr) || !find_general(b, false, bf, br)) return false;
+  if (rf != bf) return false;
+  for (int r = std::min(rr, br) + 1; r < std::max(rr, br); ++r)
+    if (b.at[r][rf] != '.') return false;
+  return true;
+}
+
+// Whether the general of `red` is attacked by any piece of the other side.
+bool general_attacked(const Board& b, bool red) {
+  int gf, gr;
+  if (!find_general(b, red, gf, gr)) return true;  // captured: certainly not safe
+  for (int r = 0; r < 10; ++r)
+    for (int f = 0; f < 9; ++f)
+      if (belongs_to(b.at[r][f], !red))
+        for (Target t : reach(b, f, r))
+          if (t.f == gf && t.r == gr) return true;
+  return false;
+}
+
+std::string square_name(int f, int r) { return {char('a' + f), char('0' + r)}; }
+
+// All legal moves of the side to move: moves by the rules, then "is my general attacked or are the
+// generals facing after the move".
+std::vector<std::string> oracle_legal(const Board& b) {
+  std::vector<std::string> moves;
+  const bool red = b.red_to_move;
+  for (int r = 0; r < 10; ++r)
+    for (int f = 0; f < 9; ++f) {
+      if (!belongs_to(b.at[r][f], red)) continue;
+      for (Target t : reach(b, f, r)) {
+        if (belongs_to(b.at[t.r][t.f], red)) continue;
+        Board after = b;
+        after.at[t.r][t.f] = after.at[r][f];
+        after.at[r][f] = '.';
+        if (general_attacked(after, red) || generals_face(after)) continue;
+        moves.push_back(square_name(f, r) + square_name(t.f, t.r));
+      }
+    }
+  std::sort(moves.begin(), moves.end());
+  return moves;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Positions to test.
+
+std::vector<std::string> suite_fens() {
+  std::ifstream in(std::string(JIANG_DATA_DIR) + "/perft.epd");
+  REQUIRE(in.good());
+  std::vector<std::string> fens;
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty() && line[0] != '#') {
+      std::string fen = line.substr(0, line.find(';'));
+      while (!fen.empty() && fen.back() == ' ') fen.pop_back();
+      fens.push_back(fen);
+    }
+  REQUIRE(fens.size() >= 10);
+  return fens;
+}
+
+// FENs of every position on `games` random walks, alternately from the start and from suite positions.
+// Half the moves are captures when one is available, to reach thin endgames too.
+std::vector<std::string> walk_positions(int games, int max_plies, uint64_t seed) {
+  const auto starts = suite_fens();
+  std::mt19937_64 rng(seed);
+  std::vector<std::string> out;
+  for (int game = 0; game < games; ++game) {
+    Position pos = Position::from_fen(game % 2 ? starts[size_t(game / 2) % starts.size()] : std::string(kStartFen));
+    for (int ply = 0; ply < max_plies; ++ply) {
+      out.push_back(pos.fen());
+      MoveList moves;
+      generate_legal(pos, moves);
+      if (moves.empty()) break;
+      MoveList captures;
+      for (Move m : moves)
+        if (pos.piece_on(m.to())) captures.push(m);
+      const MoveList& pick = (rng() % 2 && !captures.empty()) ? captures : moves;
+      pos.make_move(pick[int(rng() % pick.size())]);
+    }
+  }
+  return out;
+}
+
+// Random placements: both generals anywhere in their palaces, and a random number of each other piece
+// on squares it can stand on (its own rules, written here from scratch). Many of these have the side
+// to move in check, often twice, and pinned pieces everywhere. Some are not legal positions (the
+// generals face, or the side not to move is in check): `valid` says which, by the oracle.
+struct Placement {
+  std::string fen;
+  bool valid;
+};
+
+bool may_stand(char piece, int f, int r) {
+  const bool red = is_red(piece);
+  const int own_r = red ? r : 9 - r;  // rank counted from the piece's own side
+  switch (std::toupper(piece)) {
+    case 'K': return f >= 3 && f <= 5 && own_r <= 2;
+    case 'A': return (f == 3 || f == 5) ? (own_r == 0 || own_r == 2) : (f == 4 && own_r == 1);
+    case 'B': {
+      static const int points[7][2] = {{2, 0}, {6, 0}, {0, 2}, {4, 2}, {8, 2}, {2, 4}, {6, 4}};
+      for (auto& p : points)
+        if (p[0] == f && p[1] == own_r) return true;
+      return false;
+    }
+    case 'P': return own_r >= 5 || ((own_r == 3 || own_r == 4) && f % 2 == 0);
+    default: return true;
+  }
+}
+
+std::string to_fen(const Board& b) {
+  std::string fen;
+  for (int r = 9; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < 9; ++f) {
+      if (b.at[r][f] == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += char('0' + empty);
+      empty = 0;
+      fen += b.at[r][f];
+    }
+    if (empty) fen += char('0' + empty);
+    if (r) fen += '/';
+  }
+  return fen + (b.red_to_move ? " w - - 0 1" : " b - - 0 1");
+}
+
+std::vector<Placement> random_placements(int count, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Placement> out;
+  while (int(out.size()) < count) {
+    Board b;
+    for (auto& row : b.at) std::fill(std::begin(row), std::end(row), '.');
+    b.red_to_move = rng() % 2;
+    for (const char* kinds : {"KARCNBP", "karcnbp"}) {
+      for (const char* k = kinds; *k; ++k) {
+        const int most = std::toupper(*k) == 'K' ? 1 : std::toupper(*k) == 'P' ? 5 : 2;
+        const int n = std::toupper(*k) == 'K' ? 1 : int(rng() % (most + 1));
+        for (int placed = 0, tries = 0; placed < n && tries < 1000; ++tries) {
+          const int f = int(rng() % 9), r = int(rng() % 10);
+          if (b.at[r][f] != '.' || !may_stand(*k, f, r)) continue;
+          b.at[r][f] = *k;
+          ++placed;
+        }
+      }
+    }
+    const bool valid = !generals_face(b) && !general_attacked(b, !b.red_to_move);
+    out.push_back({to_fen(b), valid});
+  }
+  return out;
+}
+
+std::vector<std::string> generated_legal(const Position& pos) {
+  MoveList list;
+  generate_legal(pos, list);
+  std::vector<std::string> out;
+  for (Move m : list) out.push_back(to_string(m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("oracle: sanity on positions whose moves are known", "[legality][oracle]") {
+  // The oracle itself must be right before it can judge: the start position has 44 moves, and the
+  // published depth-1 counts of the suite.
+  CHECK(oracle_legal(parse_board(std::string(kStartFen))).size() == 44);
+  const auto fens = suite_fens();
+  const size_t d1[] = {44, 38, 7, 25, 28, 21, 28, 23, 21, 30, 19};
+  for (size_t i = 0; i < std::size(d1) && i < fens.size(); ++i) {
+    INFO(fens[i]);
+    CHECK(oracle_legal(parse_board(fens[i])).size() == d1[i]);
+  }
+  // Depth 2 of the start position, 1920, by the oracle alone.
+  const Board start = parse_board(std::string(kStartFen));
+  size_t d2 = 0;
+  for (const std::string& m : oracle_legal(start)) {
+    Board after = start;
+    const int ff = m[0] - 'a', fr = m[1] - '0', tf = m[2] - 'a', tr = m[3] - '0';
+    after.at[tr][tf] = after.at[fr][ff];
+    after.at[fr][ff] = '.';
+    after.red_to_move = false;
+    d2 += oracle_legal(after).size();
+  }
+  CHECK(d2 == 1920);
+}
+
+TEST_CASE("oracle: generate_legal agrees on positions from random walks", "[legality][oracle]") {
+  const auto fens = walk_positions(40, 150, 12345);
+  REQUIRE(fens.size() > 3000);
+  int failures = 0, checks = 0;
+  for (const std::string& fen : fens) {
+    const Position pos = Position::from_fen(fen);
+    const Board b = parse_board(fen);
+    const auto expected = oracle_legal(b);
+    const auto got = generated_legal(pos);
+    const bool oracle_check = general_attacked(b, b.red_to_move);
+    checks += oracle_check;
+    if (got != expected || pos.in_check() != oracle_check) {
+      ++failures;
+      if (failures <= 5) {
+        INFO(fen);
+        CHECK(got == expected);
+        CHECK(pos.in_check() == oracle_check);
+      }
+    }
+  }
+  CHECK(failures == 0);
+  CHECK(checks > 100);  // the walks must reach positions in check for this test to mean much
+}
+
+TEST_CASE("oracle: generate_legal and FEN validation agree on random placements", "[legality][oracle]") {
+  const auto placements = random_placements(6000, 777);
+  int failures = 0, valid = 0, in_check = 0, mated = 0;
+  for (const Placement& p : placements) {
+    INFO(p.fen);
+    bool accepted = true;
+    Position pos;
+    try {
+      pos = Position::from_fen(p.fen);
+    } catch (const FenError&) {
+      accepted = false;
+    }
+    if (accepted != p.valid) {
+      if (++failures <= 5) CHECK(accepted == p.valid);  // from_fen must reject exactly the illegal ones
+      continue;
+    }
+    if (!accepted) continue;
+    ++valid;
+    const Board b = parse_board(p.fen);
+    const auto expected = oracle_legal(b);
+    const auto got = generated_legal(pos);
+    const bool oracle_check = general_attacked(b, b.red_to_move);
+    in_check += oracle_check;
+    mated += expected.empty();
+    if (got != expected || pos.in_check() != oracle_check || count_legal(pos) != int(expected.size())) {
+      if (++failures <= 5) {
+        CHECK(got == expected);
+        CHECK(pos.in_check() == oracle_check);
+      }
+    }
+  }
+  CHECK(failures == 0);
+  CHECK(valid > 1500);
+  CHECK(in_check > 300);
+  CHECK(mated > 0);
+}
+
+TEST_CASE("is_legal and is_pseudo_legal over all 90x90 (from, to) pairs", "[legality]") {
+  auto fens = walk_positions(12, 150, 555);
+  for (const Placement& p : random_placements(600, 556))
+    if (p.valid) fens.push_back(p.fen);
+  int failures = 0;
+  for (size_t i = 0; i < fens.size(); i += 3) {
+    const Position pos = Position::from_fen(fens[i]);
+    std::array<bool, kSquares * kSquares> legal{}, pseudo{};
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list) legal[m.from() * kSquares + m.to()] = true;
+    MoveList all;
+    generate<GenType::All>(pos, all);
+    for (Move m : all) pseudo[m.from() * kSquares + m.to()] = true;
+    for (int from = 0; from < kSquares; ++from)
+      for (int to = 0; to < kSquares; ++to) {
+        const Move m{Square(from), Square(to)};
+        const bool l = is_legal(pos, m), p = is_pseudo_legal(pos, m);
+        if (l != legal[from * kSquares + to] || p != pseudo[from * kSquares + to]) {
+          if (++failures <= 5) {
+            INFO(fens[i] << " move " << to_string(m));
+            CHECK(l == legal[from * kSquares + to]);
+            CHECK(p == pseudo[from * kSquares + to]);
+          }
+        }
+      }
+  }
+  CHECK(failures == 0);
+  CHECK_FALSE(is_legal(Position::startpos(), Move::none()));
+}
+
+TEST_CASE("every generated move leaves the general safe and the generals apart", "[legality]") {
+  auto fens = walk_positions(20, 150, 999);
+  for (const Placement& p : random_placements(1500, 998))
+    if (p.valid) fens.push_back(p.fen);
+  int failures = 0, moves_checked = 0;
+  for (const std::string& fen : fens) {
+    Position pos = Position::from_fen(fen);
+    const Color mover = pos.side_to_move();
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list) {
+      pos.make_move(m);
+      const Square red = pos.king_square(Red), black = pos.king_square(Black);
+      bool facing = file_of(red) == file_of(black);
+      for (int r = rank_of(red) + 1; facing && r < rank_of(black); ++r)
+        if (pos.piece_on(make_square(file_of(red), r))) facing = false;
+      if (pos.general_attacked(pos.king_square(mover), ~mover) || facing ||
+          pos.piece_on(pos.king_square(mover)) != make_piece(mover, King)) {
+        if (++failures <= 5) FAIL_CHECK(fen << ": " << to_string(m) << " leaves the general exposed");
+      }
+      pos.unmake_move();
+      ++moves_checked;
+    }
+  }
+  CHECK(failures == 0);
+  CHECK(moves_checked > 50000);
+}
+
+TEST_CASE("captures + quiets == all; captures take enemy pieces, quiets go to empty squares", "[legality]") {
+  auto fens = walk_positions(20, 150, 31337);
+  for (const Placement& p : random_placements(1000, 31338))
+    if (p.valid) fens.push_back(p.fen);
+  int failures = 0;
+  for (const std::string& fen : fens) {
+    const Position pos = Position::from_fen(fen);
+    const Color us = pos.side_to_move();
+    MoveList captures, quiets, all;
+    generate<GenType::Captures>(pos, captures);
+    generate<GenType::Quiets>(pos, quiets);
+    generate<GenType::All>(pos, all);
+    std::vector<uint16_t> split, whole;
+    bool ok = true;
+    for (Move m : captures) {
+      split.push_back(m.raw());
+      const Piece target = pos.piece_on(m.to());
+      ok &= target != NoPiece && color_of(target) != us;
+    }
+    for (Move m : quiets) {
+      split.push_back(m.raw());
+      ok &= pos.piece_on(m.to()) == NoPiece;
+    }
+    for (Move m : all) {
+      whole.push_back(m.raw());
+      const Piece p = pos.piece_on(m.from());
+      ok &= p != NoPiece && color_of(p) == us;
+    }
+    std::sort(split.begin(), split.end());
+    std::sort(whole.begin(), whole.end());
+    ok &= split == whole;
+    ok &= std::adjacent_find(whole.begin(), whole.end()) == whole.end();  // no move twice
+    if (!ok && ++failures <= 5) FAIL_CHECK(fen << ": captures/quiets/all disagree");
+  }
+  CHECK(failures == 0);
+}
