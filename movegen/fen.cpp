@@ -36,17 +36,21 @@ std::string square_name(Square s) {
 
 std::string color_name(Color c) { return c == Red ? "Red" : "Black"; }
 
-// Squares a piece can ever stand on, whatever was played before.
-bool reachable(Piece p, Square s) {
+// Why a piece can never stand on a square, whatever was played before; nullptr if it can.
+const char* unreachable_reason(Piece p, Square s) {
   const Color c = color_of(p);
   const int f = file_of(s);
   const int r = c == Red ? rank_of(s) : kRanks - 1 - rank_of(s);  // rank counted from its own side
   switch (type_of(p)) {
-    case King: return in_palace(c, s);
-    case Advisor: return in_palace(c, s) && (f + r) % 2 == 1;  // d0 f0 e1 d2 f2
-    case Elephant: return r <= 4 && r % 2 == 0 && (f + r) % 4 == 2;  // c0 g0 a2 e2 i2 c4 g4
-    case Pawn: return r >= 5 || (r >= 3 && f % 2 == 0);  // before the river only straight ahead
-    default: return true;
+    case King: return in_palace(c, s) ? nullptr : "a general never leaves its palace";
+    case Advisor:  // d0 f0 e1 d2 f2
+      return in_palace(c, s) && (f + r) % 2 == 1 ? nullptr : "an advisor stays on the palace diagonals";
+    case Elephant:  // c0 g0 a2 e2 i2 c4 g4
+      return r <= 4 && r % 2 == 0 && (f + r) % 4 == 2 ? nullptr : "an elephant has only seven points on its own side";
+    case Pawn:
+      if (r < 3) return "a pawn never stands behind its start rank";
+      return r >= 5 || f % 2 == 0 ? nullptr : "a pawn moves sideways only after crossing the river";
+    default: return nullptr;
   }
 }
 
@@ -70,9 +74,9 @@ void parse_board(std::string_view field, std::array<Piece, kSquares>& board) {
       if (file >= kFiles) throw FenError("FEN board: rank " + std::to_string(rank) + " has more than 9 files");
       const Piece p = make_piece(std::isupper(static_cast<unsigned char>(ch)) ? Red : Black, t);
       const Square s = make_square(file, rank);
-      if (!reachable(p, s))
+      if (const char* reason = unreachable_reason(p, s))
         throw FenError("FEN board: " + std::string(1, ch) + " on " + square_name(s) +
-                       " is on a square that piece can never reach");
+                       " is on a square that piece can never reach (" + reason + ")");
       if (++counts[p] > max_pieces(t))
         throw FenError("FEN board: too many '" + std::string(1, ch) + "' (at most " +
                        std::to_string(max_pieces(t)) + ")");
