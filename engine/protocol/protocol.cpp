@@ -1,0 +1,268 @@
+#include "engine/protocol/protocol.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <istream>
+#include <new>
+#include <ostream>
+
+#include "engine/protocol/ucci.h"
+#include "engine/protocol/uci.h"
+#include "movegen/movegen.h"
+#include "movegen/notation.h"
+
+namespace jiang::protocol {
+
+// --- Output -----------------------------------------------------------------------------------------
+
+void Output::line(std::string_view text) {
+  std::lock_guard lock(mutex_);
+  line_locked(text);
+}
+
+void Output::line_locked(std::string_view text) {
+  out_ << text << '\n';
+  out_.flush();
+}
+
+// --- Parsing helpers --------------------------------------------------------------------------------
+
+namespace {
+
+bool is_blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+}  // namespace
+
+std::vector<std::string> split_words(std::string_view line) {
+  std::vector<std::string> words;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_blank(line[i])) ++i;
+    const size_t start = i;
+    while (i < line.size() && !is_blank(line[i])) ++i;
+    if (i > start) words.emplace_back(line.substr(start, i - start));
+  }
+  return words;
+}
+
+std::string rest_of_line(std::string_view line, size_t words) {
+  size_t i = 0;
+  for (size_t w = 0; w < words; ++w) {
+    while (i < line.size() && is_blank(line[i])) ++i;
+    while (i < line.size() && !is_blank(line[i])) ++i;
+  }
+  while (i < line.size() && is_blank(line[i])) ++i;
+  size_t end = line.size();
+  while (end > i && is_blank(line[end - 1])) --end;
+  return std::string(line.substr(i, end - i));
+}
+
+std::string to_lower(std::string_view text) {
+  std::string s(text);
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool iequals(std::string_view a, std::string_view b) { return to_lower(a) == to_lower(b); }
+
+std::optional<int64_t> parse_int(std::string_view text, int64_t min, int64_t max) {
+  if (!text.empty() && text[0] == '+') text.remove_prefix(1);
+  int64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  if (value < min || value > max) return std::nullopt;
+  return value;
+}
+
+std::optional<double> parse_decimal(std::string_view text) {
+  if (!text.empty() && text[0] == '+') text.remove_prefix(1);
+  double value = 0;
+  const auto [end, ec] =
+      std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+    return std::nullopt;
+  return value;
+}
+
+std::optional<bool> parse_bool(std::string_view text) {
+  const std::string s = to_lower(text);
+  if (s == "true") return true;
+  if (s == "false") return false;
+  return std::nullopt;
+}
+
+PositionSpec parse_position_args(const std::vector<std::string>& args) {
+  PositionSpec spec;
+  if (args.empty()) throw CommandError("missing 'startpos' or 'fen <FEN>'");
+  const auto moves_at = std::find(args.begin(), args.end(), "moves");
+  if (args[0] == "startpos") {
+    if (args.begin() + 1 != moves_at)
+      throw CommandError("unexpected '" + args[1] + "' after 'startpos' (expected 'moves' or the end)");
+    spec.fen = std::string(kStartFen);
+  } else if (args[0] == "fen") {
+    if (args.begin() + 1 == moves_at) throw CommandError("missing FEN after 'fen'");
+    for (auto it = args.begin() + 1; it != moves_at; ++it) spec.fen += (spec.fen.empty() ? "" : " ") + *it;
+  } else {
+    throw CommandError("expected 'startpos' or 'fen <FEN>', got '" + args[0] + "'");
+  }
+  if (moves_at != args.end()) spec.moves.assign(moves_at + 1, args.end());
+  return spec;
+}
+
+// --- Session ----------------------------------------------------------------------------------------
+
+Session::Session(Engine& engine, Output& out) : engine_(engine), out_(out) {}
+
+Session::~Session() = default;
+
+bool Session::handle(std::string_view line) {
+  const std::vector<std::string> words = split_words(line);
+  if (words.empty()) return true;
+  try {
+    return dispatch(words, line);
+  } catch (const CommandError& e) {
+    report(words[0] + ": " + e.what());
+  }
+  return true;
+}
+
+void Session::finish() {
+  engine_.stop();
+  engine_.wait();
+}
+
+void Session::report(std::string_view message) { out_.line("info string " + std::string(message)); }
+
+void Session::set_position(const PositionSpec& spec) {
+  try {
+    engine_.set_position(spec.fen, spec.moves);
+  } catch (const FenError& e) {
+    throw CommandError("bad FEN '" + spec.fen + "': " + e.what() + "; position unchanged");
+  } catch (const MoveError& e) {
+    throw CommandError(std::string(e.what()) + "; position unchanged");
+  }
+  position_ = spec;
+}
+
+std::vector<Move> Session::parse_legal_moves(const std::vector<std::string>& texts) const {
+  std::vector<Move> moves;
+  const Position& pos = engine_.position();
+  for (const std::string& text : texts) {
+    const std::optional<Move> m = parse_move(text);
+    if (!m) throw CommandError("malformed move '" + text + "'");
+    if (!is_legal(pos, *m)) throw CommandError("illegal move '" + text + "' in " + pos.fen());
+    moves.push_back(*m);
+  }
+  return moves;
+}
+
+void Session::set_hash_mb(int64_t mb) {
+  require_idle("hash");
+  try {
+    engine_.set_hash_mb(int(mb));
+  } catch (const std::bad_alloc&) {
+    throw CommandError("cannot allocate " + std::to_string(mb) + " MB; hash size unchanged");
+  }
+}
+
+void Session::load_weights(std::string path) {
+  require_idle("weights");
+  if (path == "<empty>") path.clear();
+  try {
+    engine_.set_params(path.empty() ? Params() : Params::load(path));
+  } catch (const std::exception& e) {  // ParamError, or a filesystem error from the path itself
+    throw CommandError(std::string(e.what()) + "; weights unchanged");
+  }
+  report(path.empty() ? "weights: the compiled-in defaults" : "weights loaded from " + path);
+}
+
+Move Session::checked_ponder(const SearchResult& result, const Position& root) {
+  if (!result.best || !result.ponder || !is_legal(root, result.best)) return Move::none();
+  Position after = root;
+  after.make_move(result.best);
+  return is_legal(after, result.ponder) ? result.ponder : Move::none();
+}
+
+void Session::start_search(const SearchLimits& limits, bool draw_offered) {
+  // Let a running search answer first, so its bestmove comes before anything of the new one; the
+  // engine would do the same inside go(), but the new run's state must not be set up before that.
+  finish();
+  auto run = std::make_shared<Run>();
+  run->root = engine_.position();
+  run->pondering = limits.ponder;
+  run->draw_offered = draw_offered;
+  {
+    std::lock_guard lock(out_.mutex());
+    run_ = run;
+    active_ = true;
+  }
+  SearchCallbacks callbacks;
+  callbacks.on_info = [this](const SearchInfo& info) {
+    const std::string text = info_line(info);
+    if (!text.empty()) out_.line(text);
+  };
+  callbacks.on_done = [this, run](const SearchResult& result) {
+    std::lock_guard lock(out_.mutex());
+    out_.line_locked(bestmove_line(result, run->root, run->draw_offered));
+    if (run_ == run) active_ = false;
+  };
+  engine_.go(limits, std::move(callbacks));
+}
+
+bool Session::stop_search() {
+  {
+    std::lock_guard lock(out_.mutex());
+    if (!active_) return false;
+  }
+  engine_.stop();
+  return true;
+}
+
+void Session::ponderhit(bool draw_offered) {
+  std::lock_guard lock(out_.mutex());
+  if (!active_ || !run_->pondering) return;  // nothing to switch: a ponderhit that crossed a bestmove
+  run_->pondering = false;
+  run_->draw_offered = run_->draw_offered || draw_offered;
+  engine_.ponderhit();
+}
+
+bool Session::search_active() {
+  std::lock_guard lock(out_.mutex());
+  return active_;
+}
+
+void Session::require_idle(std::string_view what) {
+  if (search_active()) throw CommandError(std::string(what) + ": not while searching; send stop first");
+}
+
+// --- The loop ---------------------------------------------------------------------------------------
+
+int run_protocol_loop(std::istream& in, std::ostream& out, Engine& engine) {
+  Output output(out);
+  std::unique_ptr<Session> session;
+  for (std::string line; std::getline(in, line);) {
+    if (!session) {
+      const std::vector<std::string> words = split_words(line);
+      if (words.empty()) continue;
+      if (words[0] == "ucci") {
+        session = std::make_unique<UcciSession>(engine, output);
+      } else if (words[0] == "uci") {
+        session = std::make_unique<UciSession>(engine, output);
+      } else if (words[0] == "quit") {
+        return 0;
+      } else {
+        output.line("info string unknown command '" + words[0] + "': send ucci or uci first");
+        continue;
+      }
+      session->greet();
+      continue;
+    }
+    if (!session->handle(line)) break;
+  }
+  if (session) session->finish();  // end of input: the running search still answers
+  return 0;
+}
+
+}  // namespace jiang::protocol

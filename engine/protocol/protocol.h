@@ -1,0 +1,136 @@
+// The text protocols over the Engine API. `jiang` with no subcommand reads commands on stdin; the first
+// one picks the protocol (UCCI or UCI) and everything after goes to that protocol's session.
+//
+// Threads: the main thread reads stdin and answers commands; the engine's worker thread searches and
+// writes `info` and `bestmove` lines through its callbacks. Both write through one Output, which writes
+// whole lines under a mutex and flushes each (GUIs read pipes). The main thread never waits for the
+// search while holding that mutex, so the worker can always finish its last line.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/engine.h"
+
+namespace jiang::protocol {
+
+// Whole lines to a stream, each flushed at once, from any thread.
+class Output {
+ public:
+  explicit Output(std::ostream& out) : out_(out) {}
+  void line(std::string_view text);
+  std::mutex& mutex() { return mutex_; }
+  void line_locked(std::string_view text);  // the caller holds mutex()
+
+ private:
+  std::ostream& out_;
+  std::mutex mutex_;
+};
+
+// A command the session cannot carry out as given; the message goes to the GUI as `info string ...`
+// and nothing has changed.
+class CommandError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// --- Parsing helpers -------------------------------------------------------------------------------
+
+std::vector<std::string> split_words(std::string_view line);
+// The raw text after the first `words` whitespace-separated words of the line, without surrounding
+// blanks (a file name may contain spaces).
+std::string rest_of_line(std::string_view line, size_t words);
+std::string to_lower(std::string_view text);
+bool iequals(std::string_view a, std::string_view b);
+// A whole decimal integer in [min, max], or nothing.
+std::optional<int64_t> parse_int(std::string_view text, int64_t min, int64_t max);
+// A whole decimal number (a fraction allowed, e.g. "12.5"), finite, or nothing.
+std::optional<double> parse_decimal(std::string_view text);
+// "true" or "false", any case.
+std::optional<bool> parse_bool(std::string_view text);
+
+// What a `position` (or UCCI `probe`) command asks for: {startpos | fen F...} [moves m1 m2 ...].
+struct PositionSpec {
+  std::string fen;
+  std::vector<std::string> moves;
+};
+// Parses the words after the command name. Throws CommandError for a missing or unknown keyword;
+// says nothing about whether the FEN or the moves are valid (set_position finds that out).
+PositionSpec parse_position_args(const std::vector<std::string>& args);
+
+// --- Sessions ---------------------------------------------------------------------------------------
+
+// What UCCI and UCI share: the engine, the output, the position as the GUI gave it, and the running
+// search (started, stopped, answered). The protocols differ in their words and formats.
+class Session {
+ public:
+  Session(Engine& engine, Output& out);
+  virtual ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  virtual void greet() = 0;  // the answer to the protocol's opening command (ucci / uci)
+  // One command line that is not blank. Returns false when the session is over (quit).
+  bool handle(std::string_view line);
+  // Stops a running search and waits until its bestmove is written. Called at quit and end of input;
+  // each derived class also calls it in its destructor, before its formatting functions go away.
+  void finish();
+
+ protected:
+  // Carries out one command (words[0] is its name); throws CommandError. Returns false after quit.
+  virtual bool dispatch(const std::vector<std::string>& words, std::string_view line) = 0;
+  virtual std::string info_line(const SearchInfo& info) const = 0;  // empty: write nothing
+  // `result` with its root position (the position may have changed since `go`).
+  virtual std::string bestmove_line(const SearchResult& result, const Position& root, bool draw_offered) const = 0;
+
+  void report(std::string_view message);  // `info string <message>`
+  void say(std::string_view text) { out_.line(text); }
+
+  // Sets the engine's position (and remembers how, for probe); throws CommandError, leaving the old one.
+  void set_position(const PositionSpec& spec);
+  // Parses moves that must each be legal in the current position; throws CommandError naming the first bad one.
+  std::vector<Move> parse_legal_moves(const std::vector<std::string>& texts) const;
+  // Engine::set_hash_mb, reporting a table too large for the memory (the old table stays).
+  void set_hash_mb(int64_t mb);
+  // Loads a weights file and gives it to the engine; an empty path (or UCI's "<empty>") means the
+  // compiled-in defaults. Throws CommandError, keeping the old weights.
+  void load_weights(std::string path);
+  // The result's ponder move if it is legal after the best move, else none (GUIs reject bad ones).
+  static Move checked_ponder(const SearchResult& result, const Position& root);
+
+  // Starts a search. A running one is stopped first, and its bestmove is written before this returns.
+  void start_search(const SearchLimits& limits, bool draw_offered);
+  // Asks the running search to stop and returns at once; false if no search was running.
+  bool stop_search();
+  void ponderhit(bool draw_offered);
+  bool search_active();
+  // Throws CommandError if a search is running: for options the engine applies only between searches
+  // (it would wait for the search, and an infinite or pondering one never ends by itself).
+  void require_idle(std::string_view what);
+
+  Engine& engine_;
+  Output& out_;
+  PositionSpec position_{std::string(kStartFen), {}};
+
+ private:
+  // One search's own state, shared with its callbacks.
+  struct Run {
+    Position root;
+    bool pondering = false;
+    bool draw_offered = false;  // guarded by the output mutex
+  };
+  std::shared_ptr<Run> run_;   // the latest search (guarded by the output mutex)
+  bool active_ = false;        // a search is running and has not written its bestmove yet (same mutex)
+};
+
+// Reads commands from `in` until quit or the end of input; returns the process exit code.
+int run_protocol_loop(std::istream& in, std::ostream& out, Engine& engine);
+
+}  // namespace jiang::protocol

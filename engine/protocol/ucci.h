@@ -1,0 +1,40 @@
+// UCCI (xqbase, version 3): the Chinese Chess Interface that GUIs such as XQWizard and, through uci2wb,
+// XBoard speak. Commands and options have no `name`/`value` keywords; times are in seconds unless the
+// GUI sets `usemillisec true`.
+#pragma once
+
+#include <string>
+
+#include "engine/protocol/protocol.h"
+
+namespace jiang::protocol {
+
+class UcciSession final : public Session {
+ public:
+  UcciSession(Engine& engine, Output& out) : Session(engine, out) {}
+  ~UcciSession() override { finish(); }
+
+  void greet() override;
+
+ private:
+  bool dispatch(const std::vector<std::string>& words, std::string_view line) override;
+  std::string info_line(const SearchInfo& info) const override;
+  std::string bestmove_line(const SearchResult& result, const Position& root, bool draw_offered) const override;
+
+  void setoption(const std::vector<std::string>& words, std::string_view line);
+  void go(const std::vector<std::string>& args);
+  void probe(const std::vector<std::string>& args);
+  // A time from `go`, in the unit the GUI chose, to milliseconds.
+  int64_t time_ms(const std::string& keyword, const std::string& text) const;
+
+  std::vector<Move> banned_;  // for the next go; cleared by the next position
+  // Options the engine accepts and remembers but does not act on (yet).
+  bool use_millisec_ = false;
+  bool ponder_ = false;
+  bool batch_ = false;
+  bool debug_ = false;
+  int threads_ = 1;
+  std::string randomness_ = "none";
+};
+
+}  // namespace jiang::protocol

@@ -1,0 +1,320 @@
+// Conversations with the real `jiang` executable in UCI (Pikafish's dialect): handshake, options,
+// searches, stop, ponder, searchmoves, quit, and bad input that must be reported without changing anything.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
+#include "tests/support/conversation.h"
+
+namespace jiang::testing {
+namespace {
+
+Conversation uci() { return Conversation(Protocol::Uci); }
+
+void expect_refused(Conversation& c, const std::string& command) {
+  INFO("command: " << command);
+  const auto lines = c.command(command);
+  REQUIRE(lines);
+  CHECK(any_starts_with(*lines, "info string "));
+  CHECK_FALSE(any_starts_with(*lines, "bestmove"));
+}
+
+void expect_accepted(Conversation& c, const std::string& command) {
+  INFO("command: " << command);
+  const auto lines = c.command(command);
+  REQUIRE(lines);
+  CHECK(lines->empty());
+}
+
+}  // namespace
+
+TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  const std::vector<std::string> expected{
+      "id name jiang",
+      c.handshake()[1],  // the author line, checked below
+      "option name Hash type spin default 64 min 1 max 65536",
+      "option name Threads type spin default 1 min 1 max 1",
+      "option name Ponder type check default false",
+      "option name Clear Hash type button",
+      "option name WeightsFile type string default <empty>",
+      "uciok"};
+  CHECK(c.handshake() == expected);
+  CHECK(starts_with(c.handshake()[1], "id author "));
+  const auto ready = c.sync();
+  REQUIRE(ready);
+  CHECK(ready->empty());
+}
+
+TEST_CASE("UCI position + go depth gives a legal bestmove and per-iteration info", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  expect_accepted(c, "ucinewgame");
+  const std::vector<std::string> moves{"h2e2", "h9g7", "h0g2"};
+  c.send("position startpos moves h2e2 h9g7 h0g2");
+  c.send("go depth 4");
+  std::vector<std::string> seen;
+  const auto best = c.bestmove(kAnswerTimeout, &seen);
+  REQUIRE(best);
+  CHECK(legal_bestmove(*best, position_after(kStartFen, moves)));
+  int infos = 0;
+  for (const std::string& line : seen) {
+    if (!starts_with(line, "info depth ")) continue;
+    ++infos;
+    INFO(line);
+    CHECK(line.find(" score cp ") != std::string::npos);
+    for (const char* field : {" seldepth ", " nodes ", " nps ", " hashfull ", " time ", " pv "})
+      CHECK(line.find(field) != std::string::npos);
+  }
+  CHECK(infos >= 4);
+  // The ponder move, when given, is legal after the best move.
+  const std::vector<std::string> words = words_of(*best);
+  if (words.size() == 4) {
+    CHECK(words[2] == "ponder");
+    std::vector<std::string> line = moves;
+    line.push_back(words[1]);
+    CHECK(is_legal(position_after(kStartFen, line), *parse_move(words[3])));
+  }
+}
+
+TEST_CASE("UCI accepts the Cyclone dialect's fen command (XBoard's uci2wb)", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  // What uci2wb -c sends: no "position", "r" for Red, the FEN's counters left out.
+  expect_accepted(c, "fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r moves");
+  c.send("go depth 2");
+  const auto first = c.bestmove();
+  REQUIRE(first);
+  CHECK(legal_bestmove(*first, Position::startpos()));
+  expect_accepted(c, "fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r moves b2c2 h7h0");
+  c.send("go btime 5010 wtime 4660");
+  const auto second = c.bestmove();
+  REQUIRE(second);
+  CHECK(legal_bestmove(*second, position_after(kStartFen, {"b2c2", "h7h0"})));
+}
+
+TEST_CASE("UCI reports a mate as score mate N", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  c.send("position fen " + std::string(kMateInOneFen));
+  c.send("go depth 3");
+  std::vector<std::string> seen;
+  const auto best = c.bestmove(kAnswerTimeout, &seen);
+  REQUIRE(best);
+  const auto mate = legal_bestmove(*best, position_after(kMateInOneFen));
+  REQUIRE(mate);
+  CHECK(legal_move_strings(position_after(kMateInOneFen, {to_string(*mate)})).empty());
+  CHECK(seen.size() >= 2);
+  CHECK(seen[seen.size() - 2].find(" score mate 1 ") != std::string::npos);
+}
+
+TEST_CASE("UCI go infinite is answered only after stop, and quickly", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  c.send("position startpos");
+  c.send("go infinite");
+  const auto ready = c.sync();
+  REQUIRE(ready);
+  CHECK_FALSE(any_starts_with(*ready, "bestmove"));
+  std::this_thread::sleep_for(300ms);
+  const auto start = std::chrono::steady_clock::now();
+  c.send("stop");
+  const auto best = c.bestmove(2s);
+  const int64_t latency = elapsed_ms(start);
+  REQUIRE(best);
+  CHECK(legal_bestmove(*best, Position::startpos()));
+  CHECK(latency < 500);  // the design target is 20 ms; this bound leaves room for a loaded machine
+  WARN("UCI stop latency " << latency << " ms");
+
+  // A stop with nothing running says nothing.
+  const auto idle = c.command("stop");
+  REQUIRE(idle);
+  CHECK(idle->empty());
+}
+
+TEST_CASE("UCI bestmove (none) when the side to move is mated", "[protocol][uci]") {
+  REQUIRE(legal_move_strings(position_after(kMatedFen)).empty());
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  c.send("position fen " + std::string(kMatedFen));
+  c.send("go depth 4");
+  const auto best = c.bestmove();
+  REQUIRE(best);
+  CHECK(*best == "bestmove (none)");
+}
+
+TEST_CASE("UCI searchmoves restricts the root moves", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  c.send("position startpos");
+  c.send("go depth 3 searchmoves a0a1");
+  const auto only = c.bestmove();
+  REQUIRE(only);
+  CHECK(starts_with(*only, "bestmove a0a1"));
+  c.send("go searchmoves i3i4 a3a4 depth 3");
+  const auto two = c.bestmove();
+  REQUIRE(two);
+  CHECK((starts_with(*two, "bestmove i3i4") || starts_with(*two, "bestmove a3a4")));
+}
+
+TEST_CASE("UCI quit ends the process with exit status 0", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  SECTION("idle") { c.send("quit"); }
+  SECTION("while searching") {
+    c.send("go infinite");
+    std::this_thread::sleep_for(100ms);
+    c.send("quit");
+    CHECK(c.bestmove());
+  }
+  CHECK(c.process().wait_exit(kAnswerTimeout) == std::optional<int>(0));
+}
+
+TEST_CASE("UCI ponder, then ponderhit or stop, gives a bestmove", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  expect_accepted(c, "setoption name Ponder value true");
+  const std::vector<std::string> moves{"h2e2", "h9g7"};
+  c.send("position startpos moves h2e2 h9g7");
+  c.send("go ponder wtime 5000 btime 5000 winc 0 binc 0");
+  CHECK_FALSE(c.process().read_until("bestmove", 400ms));
+
+  SECTION("ponderhit") {
+    c.send("ponderhit");
+    const auto best = c.bestmove(3s);
+    REQUIRE(best);
+    CHECK(legal_bestmove(*best, position_after(kStartFen, moves)));
+  }
+  SECTION("stop") {
+    c.send("stop");
+    const auto best = c.bestmove(1s);
+    REQUIRE(best);
+    CHECK(legal_bestmove(*best, position_after(kStartFen, moves)));
+  }
+}
+
+TEST_CASE("UCI timed go returns well within the time", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  SECTION("clock") {
+    c.send("position startpos");
+    const auto start = std::chrono::steady_clock::now();
+    c.send("go wtime 2000 btime 2000");
+    const auto best = c.bestmove(3s);
+    REQUIRE(best);
+    CHECK(legal_bestmove(*best, Position::startpos()));
+    CHECK(elapsed_ms(start) < 1500);
+  }
+  SECTION("Black's clock, with increments and moves to go") {
+    c.send("position startpos moves h2e2");
+    const auto start = std::chrono::steady_clock::now();
+    c.send("go wtime 100000 btime 1000 winc 1000 binc 10 movestogo 5");
+    const auto best = c.bestmove(3s);
+    REQUIRE(best);
+    CHECK(legal_bestmove(*best, position_after(kStartFen, {"h2e2"})));
+    CHECK(elapsed_ms(start) < 1000);
+  }
+  SECTION("movetime") {
+    c.send("position startpos");
+    const auto start = std::chrono::steady_clock::now();
+    c.send("go movetime 300");
+    const auto best = c.bestmove(3s);
+    REQUIRE(best);
+    CHECK(elapsed_ms(start) < 1000);
+  }
+}
+
+TEST_CASE("UCI a new go while searching: the old search answers first", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  c.send("position startpos");
+  c.send("go infinite");
+  std::this_thread::sleep_for(100ms);
+  c.send("position startpos moves h2e2");
+  c.send("go depth 2");
+  const auto first = c.bestmove();
+  REQUIRE(first);
+  CHECK(legal_bestmove(*first, Position::startpos()));
+  const auto second = c.bestmove();
+  REQUIRE(second);
+  CHECK(legal_bestmove(*second, position_after(kStartFen, {"h2e2"})));
+}
+
+TEST_CASE("UCI options: Hash, Clear Hash, weights good and bad", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  expect_accepted(c, "setoption name Hash value 16");
+  expect_accepted(c, "setoption name hash value 8");  // names are case-insensitive
+  expect_accepted(c, "setoption name Clear Hash");
+  expect_accepted(c, "setoption name clear hash");
+  expect_accepted(c, "setoption name Threads value 1");
+  expect_accepted(c, "setoption name Ponder value false");
+
+  const std::string good = std::string(JIANG_DATA_DIR) + "/weights.json";
+  auto lines = c.command("setoption name WeightsFile value " + good);
+  REQUIRE(lines);
+  CHECK(*lines == std::vector<std::string>{"info string weights loaded from " + good});
+
+  lines = c.command("setoption name WeightsFile value /nonexistent/weights.json");
+  REQUIRE(lines);
+  REQUIRE(lines->size() == 1);
+  CHECK(starts_with(lines->front(), "info string setoption: cannot read weights file '/nonexistent/weights.json'"));
+
+  const std::string bad = "jiang_protocol_uci_bad_weights.json";
+  std::ofstream(bad) << "{ not json";
+  lines = c.command("setoption name WeightsFile value " + bad);
+  std::remove(bad.c_str());
+  REQUIRE(lines);
+  REQUIRE(lines->size() == 1);
+  CHECK(starts_with(lines->front(), "info string setoption: weights file"));
+
+  lines = c.command("setoption name WeightsFile value <empty>");
+  REQUIRE(lines);
+  CHECK(*lines == std::vector<std::string>{"info string weights: the compiled-in defaults"});
+
+  c.send("position startpos");
+  c.send("go depth 3");
+  const auto best = c.bestmove();
+  REQUIRE(best);
+  CHECK(legal_bestmove(*best, Position::startpos()));
+}
+
+TEST_CASE("UCI bad input is reported and changes nothing", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  const std::vector<std::string> moves{"h2e2"};
+  expect_accepted(c, "position startpos moves h2e2");
+
+  for (const char* command : {
+           "xyzzy", "ucci", "banmoves h9g7", "probe startpos",
+           "setoption", "setoption Hash value 16", "setoption name", "setoption name value 3",
+           "setoption name Hash", "setoption name Hash value", "setoption name Hash value big",
+           "setoption name Hash value 0", "setoption name Hash value -5", "setoption name Threads value 4",
+           "setoption name Ponder value yes", "setoption name Skill Level value 3",
+           "setoption name WeightsFile value /nonexistent",
+           "position", "position fen", "position fen moves h2e2", "position fen garbage", "position startpos extra",
+           "position startpos moves h2e2 h2e2", "position startpos moves h2e3", "position startpos moves zzzz",
+           "go depth", "go depth x", "go depth 0", "go nodes -1", "go wtime", "go wtime abc", "go btime 1.5",
+           "fen", "fen garbage", "fen moves", "go movetime 0", "go searchmoves", "go searchmoves h2e2", "go searchmoves nonsense", "go time 5",
+           "go mate 3"}) {
+    expect_refused(c, command);
+  }
+  c.send("go depth 1");
+  const auto best = c.bestmove();
+  REQUIRE(best);
+  CHECK(legal_bestmove(*best, position_after(kStartFen, moves)));
+
+  SECTION("a refused option while searching") {
+    c.send("go infinite");
+    expect_refused(c, "setoption name Hash value 16");
+    expect_refused(c, "ucinewgame");
+    c.send("stop");
+    REQUIRE(c.bestmove());
+    expect_accepted(c, "ucinewgame");
+  }
+}
+
+}  // namespace jiang::testing
