@@ -17,6 +17,9 @@ class OrderingHistory {
   void clear();
   void add_killer(int ply, Move m);
   const std::array<Move, 2>& killers(int ply) const { return killers_[ply]; }
+  bool is_killer(int ply, Move m) const {
+    return ply < kMaxKillerPly && (killers_[ply][0] == m || killers_[ply][1] == m);
+  }
   int history(Piece p, Square to) const { return history_[p][to]; }
   // Rewards the quiet move that cut off and penalises the quiet moves tried before it.
   void update(const Position& pos, Move best, const Move* tried, int tried_count, int depth);

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+
+#include "engine/rules.h"
 
 namespace jiang {
 namespace {
@@ -19,8 +22,28 @@ constexpr int kNullDepthDivisor = 4;
 // zugzwang errors cannot prune a whole subtree.
 constexpr int kNullVerifyDepth = 10;
 
-// The 60-move rule: 120 plies without a capture is a draw.
-constexpr int kQuietPliesDraw = 120;
+// Reverse futility pruning: near the leaves, a static score this far above beta per ply of depth left
+// is not expected to fall below beta.
+constexpr int kReverseFutilityMaxDepth = 6;
+constexpr Score kReverseFutilityMargin = 90;
+
+// Late move reductions: quiet moves ordered late are searched shallower first, and again at full
+// depth only if they beat alpha. Not in the first moves (the likely best) or near the leaves.
+constexpr int kLmrMinDepth = 3;
+constexpr int kLmrMinMoves = 3;
+constexpr double kLmrBase = 0.75;     // reduction = base + ln(depth) * ln(moves) / divisor
+constexpr double kLmrDivisor = 2.25;
+constexpr int kLmrTableSize = 64;
+
+int lmr_reduction(int depth, int moves_searched) {
+  static const auto table = [] {
+    std::array<std::array<int, kLmrTableSize>, kLmrTableSize> t{};
+    for (int d = 1; d < kLmrTableSize; ++d)
+      for (int m = 1; m < kLmrTableSize; ++m) t[d][m] = int(kLmrBase + std::log(d) * std::log(m) / kLmrDivisor);
+    return t;
+  }();
+  return table[std::min(depth, kLmrTableSize - 1)][std::min(moves_searched, kLmrTableSize - 1)];
+}
 
 // Time and stop signals are polled once per this many nodes (about a millisecond).
 constexpr uint64_t kPollInterval = 1024;
@@ -66,28 +89,13 @@ void Searcher::update_pv(int ply, Move m) {
   pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
 }
 
-// Repetitions and the 60-move rule. Looks back over the plies since the last capture for an earlier
-// occurrence of this position with the same side to move. If one side checked with every move of the
-// cycle and the other did not, the checking side loses (perpetual check); otherwise it is a draw.
+// The game ends here by rule at the first recurrence of a position: searching on would only repeat.
 std::optional<Score> Searcher::rule_score(int ply) const {
-  if (pos_.quiet_plies() >= kQuietPliesDraw) return kDraw;
-  const int window = std::min(pos_.quiet_plies(), pos_.plies_played());
-  bool opponent_always_checked = pos_.in_check();  // the opponent's last move gave check
-  bool we_always_checked = true;
-  for (int k = 1; k <= window; ++k) {
-    const Position::Undo& u = pos_.undo_at(k);
-    if (!u.move) break;  // a null move: the position before it was not really reached
-    const bool checked = u.check == 1;
-    if (k % 2 == 1) {
-      we_always_checked &= checked;  // positions with the opponent to move: did our move give check?
-      continue;
-    }
-    if (k >= 4 && u.key == pos_.key()) {
-      if (opponent_always_checked && !we_always_checked) return mate_in(ply);
-      if (we_always_checked && !opponent_always_checked) return mated_in(ply);
-      return kDraw;
-    }
-    opponent_always_checked &= checked;
+  switch (rule_outcome(pos_, 2)) {
+    case GameEnd::Draw: return kDraw;
+    case GameEnd::SideToMoveWins: return mate_in(ply);
+    case GameEnd::SideToMoveLoses: return mated_in(ply);
+    case GameEnd::None: break;
   }
   return std::nullopt;
 }
@@ -99,14 +107,17 @@ bool Searcher::null_move_allowed() const {
   return pos_.count(make_piece(us, Rook)) > 0 || minors >= 2;
 }
 
-Score Searcher::search_child(Move m, int depth, int ply, Score alpha, Score beta, bool first) {
+Score Searcher::search_child(Move m, int depth, int ply, Score alpha, Score beta, bool first, int reduction) {
   pos_.make_move(m);
   Score score;
   if (first) {
     score = -search(depth - 1, ply + 1, -beta, -alpha, true);
   } else {
+    // A reduced null-window search first; a move that gives check is never reduced.
+    const bool reduce = reduction > 0 && !pos_.in_check();
+    score = reduce ? -search(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, true) : alpha + 1;
     // Principal variation search: prove the move is no better with a null window, re-search if it is.
-    score = -search(depth - 1, ply + 1, -alpha - 1, -alpha, true);
+    if (score > alpha) score = -search(depth - 1, ply + 1, -alpha - 1, -alpha, true);
     if (score > alpha && score < beta) score = -search(depth - 1, ply + 1, -beta, -alpha, true);
   }
   pos_.unmake_move();
@@ -139,6 +150,10 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool null_al
   }
   const Score static_eval = in_check ? -kInfinite : entry ? Score(entry->eval) : eval_.evaluate(pos_);
 
+  if (!pv_node && !in_check && depth <= kReverseFutilityMaxDepth && !is_mate_score(beta) &&
+      static_eval - kReverseFutilityMargin * depth >= beta)
+    return static_eval;
+
   // Null move: if passing still fails high, a real move will too.
   if (!pv_node && !in_check && null_allowed && depth >= kNullMinDepth && static_eval >= beta && null_move_allowed()) {
     const int reduction = kNullBaseReduction + depth / kNullDepthDivisor;
@@ -162,7 +177,10 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool null_al
   while (const Move m = picker.next()) {
     if (!filter.legal(m)) continue;
     const bool capture = pos_.piece_on(m.to()) != NoPiece;
-    const Score score = search_child(m, depth, ply, alpha, beta, legal++ == 0);
+    int reduction = 0;
+    if (depth >= kLmrMinDepth && legal >= kLmrMinMoves && !capture && !in_check && !history_.is_killer(ply, m))
+      reduction = std::max(0, lmr_reduction(depth, legal) - (pv_node ? 1 : 0));
+    const Score score = search_child(m, depth, ply, alpha, beta, legal++ == 0, reduction);
     if (stopped_) return 0;
     if (score > best) {
       best = score;
@@ -236,7 +254,7 @@ Score Searcher::root_search(int depth, Score alpha, Score beta) {
   Score best = -kInfinite;
   for (size_t i = 0; i < root_moves_.size(); ++i) {
     RootMove& rm = root_moves_[i];
-    const Score score = search_child(rm.move, depth, 0, alpha, beta, i == 0);
+    const Score score = search_child(rm.move, depth, 0, alpha, beta, i == 0, 0);
     if (stopped_) return best;
     if (score > best) best = score;
     if (score > alpha) {
@@ -251,6 +269,20 @@ Score Searcher::root_search(int depth, Score alpha, Score beta) {
     }
   }
   return best;
+}
+
+std::vector<Move> Searcher::quiescence_pv() {
+  qsearch(0, -kInfinite, kInfinite);
+  return {pv_[0].begin(), pv_[0].begin() + pv_length_[0]};
+}
+
+Position quiet_leaf(const Position& pos, const Evaluator& eval, TranspositionTable& scratch) {
+  const SearchLimits no_limits;
+  SearchControl control;
+  Searcher searcher(pos, eval, scratch, no_limits, control);
+  Position leaf = pos;
+  for (Move m : searcher.quiescence_pv()) leaf.make_move(m);
+  return leaf;
 }
 
 SearchInfo Searcher::info(int depth, Score score, Bound bound) const {

@@ -25,11 +25,19 @@ struct SearchControl {
 
 int64_t now_ms();  // a monotonic clock in milliseconds
 
+// The position at the end of the quiescence search's principal variation: one where the static
+// evaluation can be trusted. The tuner evaluates these quiet leaves. `scratch` is any table; the
+// quiescence search does not use it, but a Searcher needs one.
+Position quiet_leaf(const Position& pos, const Evaluator& eval, TranspositionTable& scratch);
+
 class Searcher {
  public:
   Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, const SearchLimits& limits,
            SearchControl& control);
   SearchResult run(const std::function<void(const SearchInfo&)>& on_info);
+  // The principal variation of a quiescence search from the root: the captures (and evasions) after
+  // which the position is quiet.
+  std::vector<Move> quiescence_pv();
 
  private:
   struct RootMove {
@@ -40,7 +48,9 @@ class Searcher {
   Score root_search(int depth, Score alpha, Score beta);
   Score search(int depth, int ply, Score alpha, Score beta, bool null_allowed);
   Score qsearch(int ply, Score alpha, Score beta);
-  Score search_child(Move m, int depth, int ply, Score alpha, Score beta, bool first);
+  // Searches one move; `first` gets the full window, the others a null window (reduced by `reduction`
+  // plies first) and a re-search when they beat alpha.
+  Score search_child(Move m, int depth, int ply, Score alpha, Score beta, bool first, int reduction);
   std::optional<Score> rule_score(int ply) const;
   bool null_move_allowed() const;
   bool should_stop();
