@@ -30,7 +30,7 @@ int run_engine(const std::string& weights) {
 
 }  // namespace
 
-int run_cli(int argc, char** argv) {
+int run_cli(int argc, char** argv, const CommandAdder& add_more_commands) {
   CLI::App app{"jiang: a Xiangqi engine (UCCI and UCI), perft and weight tuner"};
   app.require_subcommand(0, 1);
   int exit_code = 0;
@@ -44,6 +44,7 @@ int run_cli(int argc, char** argv) {
   add_perft_command(app, exit_code);
   add_eval_commands(app, exit_code);
   add_bench_command(app, exit_code);
+  if (add_more_commands) add_more_commands(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
