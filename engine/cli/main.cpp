@@ -1,9 +1,9 @@
 // The composition root: the engine's commands, and those of the layers built on the engine.
 #include "engine/cli/cli.h"
+#include "tuning/selfplay/selfplay_command.h"
 
 int main(int argc, char** argv) {
   return jiang::run_cli(argc, argv, [](CLI::App& app, int& exit_code) {
-    (void)app;
-    (void)exit_code;
+    jiang::add_selfplay_command(app, exit_code);
   });
 }

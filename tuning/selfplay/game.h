@@ -2,11 +2,16 @@
 // ends decided games early. Self-play and the tuner's "games" objective share it.
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "engine/engine.h"
 #include "eval/params.h"
 #include "movegen/position.h"
 
@@ -33,6 +38,8 @@ struct Adjudication {
 enum class GameResult { RedWins, Draw, BlackWins };
 // 1, 0.5 or 0: the result from Red's point of view, as training labels use it.
 double red_score(GameResult r);
+// "1-0", "1/2-1/2" or "0-1".
+const char* result_string(GameResult r);
 
 struct PlayedMove {
   Move move;
@@ -49,8 +56,49 @@ struct GameRecord {
   std::string reason;   // "mate", "perpetual check", "repetition", "60-move rule", "adjudicated win", ...
 };
 
-// Plays one game from `start_fen`: `red` plays Red, `black` Black. Each side has its own engine (own
-// transposition table, cleared at the start), searching with `limits`.
+// The verdict of the rules alone on a position (its record included, as Engine::set_position builds
+// it): the side to move has no legal move and loses ("mate" in check, "no legal move" otherwise), a
+// repetition ("perpetual check" loses for the checker, "repetition" otherwise draws) or the 60-move rule
+// ("60-move rule"). Nothing while the game goes on. Scores and ply counts are play_game's business.
+struct Verdict {
+  GameResult result;
+  std::string reason;
+};
+std::optional<Verdict> referee(const Position& pos, int repetitions);
+
+// Thrown by GamePlayer::play when its stop flag is raised: the game was abandoned unfinished.
+class GameAborted : public std::runtime_error {
+ public:
+  GameAborted() : std::runtime_error("game abandoned") {}
+};
+
+// Plays games with two engines that it keeps between games (each engine's table and weights are reset
+// for every game), so that a worker playing many games allocates its tables once.
+class GamePlayer {
+ public:
+  // A small table: self-play searches are short, and many players may run at once.
+  static constexpr int kDefaultHashMb = 16;
+
+  explicit GamePlayer(int hash_mb = kDefaultHashMb);
+
+  // Plays one game from `start_fen`: `red` plays Red, `black` Black, each with its own engine (own
+  // transposition table, cleared at the start), searching with `limits`. Throws FenError for a bad
+  // start FEN, std::logic_error if an engine ever answers with an illegal move.
+  GameRecord play(const std::string& start_fen, const Params& red, const Params& black, const MoveLimits& limits,
+                  const Adjudication& adjudication = {});
+
+  // A flag checked before every move: once it is set, play() abandons its game with GameAborted.
+  void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+
+  // The engine of one colour, for short searches outside a game (such as vetting a random opening).
+  Engine& engine(Color c) { return *engines_[c]; }
+
+ private:
+  std::array<std::unique_ptr<Engine>, kColors> engines_;
+  const std::atomic<bool>* stop_ = nullptr;
+};
+
+// One game with engines made for it; GamePlayer::play.
 GameRecord play_game(const std::string& start_fen, const Params& red, const Params& black, const MoveLimits& limits,
                      const Adjudication& adjudication = {});
 

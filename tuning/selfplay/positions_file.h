@@ -1,0 +1,49 @@
+// Labelled positions: the text format self-play writes and the tuner reads.
+//
+// One position a line: a FEN, whitespace, then the game's result from Red's point of view. Results are
+// written `1.0`, `0.5` or `0.0`; the reader also takes any number from 0 to 1, `1-0`, `0-1`,
+// `1/2-1/2` (or `1/2`), each optionally in brackets (`[1.0]`, `[0-1]`) or double quotes. Blank lines and
+// lines whose first non-blank character is `#` are comments. Trailing carriage returns are ignored.
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace jiang {
+
+struct LabelledPosition {
+  std::string fen;
+  double result = 0.5;  // 1 Red won, 0.5 draw, 0 Black won
+  int line = 0;         // where it was read, for messages
+};
+
+// An unreadable or empty file, or (strict) a malformed line. The message names the file and line.
+class PositionsFileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The result a token spells, or nothing.
+std::optional<double> parse_result(std::string_view token);
+// Splits one line into a position; nothing for a comment or blank line. Throws std::invalid_argument
+// saying what is wrong with a malformed line (no result, an unknown result, an invalid FEN).
+std::optional<LabelledPosition> parse_position_line(std::string_view line);
+
+// Reads every position of a file. A malformed line is skipped with a warning "FILE:LINE: reason" added
+// to `warnings` (if given), or with `strict` throws PositionsFileError with that text. A file that
+// cannot be read, or that holds no valid position, throws PositionsFileError.
+std::vector<LabelledPosition> read_positions(const std::filesystem::path& path, bool strict = false,
+                                             std::vector<std::string>* warnings = nullptr);
+// The same from a stream; `name` stands for the file in messages.
+std::vector<LabelledPosition> read_positions(std::istream& in, const std::string& name, bool strict = false,
+                                             std::vector<std::string>* warnings = nullptr);
+
+// The line self-play writes: "FEN 1.0", "FEN 0.5" or "FEN 0.0" (other values with up to 3 decimals).
+std::string format_position_line(std::string_view fen, double result);
+
+}  // namespace jiang

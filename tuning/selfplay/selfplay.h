@@ -1,0 +1,83 @@
+// Self-play: many games of the engine against itself, in parallel, written as labelled positions for the
+// tuner, resumable after any interruption.
+//
+// The output file (see positions_file.h for the position lines) begins with three comment lines: the
+// command, the settings that decide its contents, and a legend. Each game's kept positions follow as
+// one block closed by a marker line "# game N <result> <reason> plies P kept K". Games are appended in
+// index order, each block with a single write, so the file is always a run of complete games plus at
+// most one torn block at the end. A re-run with the same settings truncates that torn block (a game cut
+// off by kill -9), checks that the settings line matches, and goes on with the next game. Game i is
+// decided by (seed, i) alone, so a resumed file equals an uninterrupted one byte for byte.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "eval/params.h"
+#include "tuning/selfplay/game.h"
+
+namespace jiang {
+
+// A bad openings file, an output file that cannot be written or resumed: the message says which and why.
+class SelfplayError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Which positions of a game are worth learning from (documented in `jiang selfplay --help`).
+struct Selection {
+  int skip_plies = 8;  // the first plies of each game (after the opening and random plies) are not kept
+};
+
+struct SelfplayOptions {
+  int games = 0;
+  MoveLimits limits;
+  std::filesystem::path openings;  // a FEN list; empty: the start position
+  int random_plies = 0;            // random legal plies after the opening
+  int threads = 2;
+  uint64_t seed = 1;
+  std::filesystem::path weights;   // empty: the compiled-in defaults
+  std::filesystem::path out;
+  Adjudication adjudication;
+  Selection selection;
+  double progress_seconds = 5;     // how often progress is logged
+  int hash_mb = GamePlayer::kDefaultHashMb;
+};
+
+// The machine's cores (2 if it cannot tell).
+int default_threads();
+
+// The openings: one FEN a line; blank lines and '#' comments skipped. Throws SelfplayError naming the
+// file, or the line of an invalid FEN, or saying the file holds none.
+std::vector<std::string> read_openings(const std::filesystem::path& path);
+
+// The random number generator of game `game`: decided by (seed, game) alone.
+std::mt19937_64 game_rng(uint64_t seed, uint64_t game);
+
+// Plays `plies` random legal moves from `fen` and returns the position reached, avoiding positions that
+// are already decided: a line that ends the game, or after which a short search by `engine` (with its
+// current weights) sees either side more than a pawn and a half ahead, is drawn again (a bounded number
+// of times; then `fen` itself is returned).
+std::string random_opening(const std::string& fen, int plies, std::mt19937_64& rng, Engine& engine);
+
+// The start position of game `index`: the openings in turn (the start position if there are none), then
+// the random plies drawn with game_rng(seed, index).
+std::string game_start(const std::vector<std::string>& openings, int random_plies, uint64_t seed, uint64_t index,
+                       Engine& engine);
+
+// The kept positions of one game as lines "FEN result" (each with a newline), by `selection`: not in
+// check, past the first skip_plies plies, the move played not a capture, the score not a mate score.
+std::string kept_positions(const GameRecord& game, const Selection& selection, int* count = nullptr);
+
+// Plays the games and writes (or continues) the output file. Logs progress to stderr. Returns the exit
+// code: 0 when all games are in the file, 2 for a usage or file error (message on stderr), 128 + signal
+// when SIGINT or SIGTERM interrupted the run (the games finished so far are kept; the same command
+// continues).
+int run_selfplay(const SelfplayOptions& options);
+
+}  // namespace jiang

@@ -1,0 +1,10 @@
+// `jiang selfplay`: the command-line face of selfplay.h.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace jiang {
+
+void add_selfplay_command(CLI::App& app, int& exit_code);
+
+}  // namespace jiang
