@@ -45,6 +45,22 @@ int lmr_reduction(int depth, int moves_searched) {
   return table[std::min(depth, kLmrTableSize - 1)][std::min(moves_searched, kLmrTableSize - 1)];
 }
 
+// Futility pruning: at depth d <= 3 a quiet move that gives no check is not searched when the static
+// score is more than kFutilityBase + kFutilityPerPly * d below alpha: no quiet move gains that much.
+constexpr int kFutilityMaxDepth = 3;
+constexpr Score kFutilityBase = 100;
+constexpr Score kFutilityPerPly = 100;
+
+// Late move pruning: at depth d <= 3, after kLmpBase + kLmpPerPly2 * d * d quiet moves, the rest
+// (ordered by history, so the least promising) are not searched unless they give check.
+constexpr int kLmpMaxDepth = 3;
+constexpr int kLmpBase = 4;
+constexpr int kLmpPerPly2 = 2;
+
+// Internal iterative reduction: a node this deep without a hash move is searched one ply shallower;
+// ordering there is poor, and the next visit will have the move.
+constexpr int kIirMinDepth = 4;
+
 // Time and stop signals are polled once per this many nodes (about a millisecond).
 constexpr uint64_t kPollInterval = 1024;
 
@@ -100,6 +116,13 @@ std::optional<Score> Searcher::rule_score(int ply) const {
   return std::nullopt;
 }
 
+bool Searcher::gives_check(Move m) {
+  pos_.make_move(m);
+  const bool check = pos_.in_check();
+  pos_.unmake_move();
+  return check;
+}
+
 // Null move needs material enough that passing is never the best move: a rook, or two other attackers.
 bool Searcher::null_move_allowed() const {
   const Color us = pos_.side_to_move();
@@ -109,6 +132,7 @@ bool Searcher::null_move_allowed() const {
 
 Score Searcher::search_child(Move m, int depth, int ply, Score alpha, Score beta, bool first, int reduction) {
   pos_.make_move(m);
+  tt_.prefetch(pos_.key());
   Score score;
   if (first) {
     score = -search(depth - 1, ply + 1, -beta, -alpha, true);
@@ -149,6 +173,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool null_al
     if (b == Bound::Exact || (b == Bound::Lower && s >= beta) || (b == Bound::Upper && s <= alpha)) return s;
   }
   const Score static_eval = in_check ? -kInfinite : entry ? Score(entry->eval) : eval_.evaluate(pos_);
+  if (!hash_move && depth >= kIirMinDepth) --depth;
 
   if (!pv_node && !in_check && depth <= kReverseFutilityMaxDepth && !is_mate_score(beta) &&
       static_eval - kReverseFutilityMargin * depth >= beta)
@@ -174,9 +199,19 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool null_al
   Score best = -kInfinite;
   Move best_move = Move::none();
   const Score original_alpha = alpha;
+  // Quiet moves near the leaves that neither the static score nor the move count justifies.
+  const bool may_prune = !pv_node && !in_check && depth <= std::max(kFutilityMaxDepth, kLmpMaxDepth);
+  const bool futile = may_prune && depth <= kFutilityMaxDepth &&
+                      static_eval + kFutilityBase + kFutilityPerPly * depth <= alpha;
+  const int late_moves = kLmpBase + kLmpPerPly2 * depth * depth;
   while (const Move m = picker.next()) {
     if (!filter.legal(m)) continue;
     const bool capture = pos_.piece_on(m.to()) != NoPiece;
+    if (may_prune && legal > 0 && !capture && best > -kMateBound && !history_.is_killer(ply, m) &&
+        (futile || (depth <= kLmpMaxDepth && quiet_count >= late_moves)) && !gives_check(m)) {
+      quiets_tried[quiet_count++] = m;
+      continue;
+    }
     int reduction = 0;
     if (depth >= kLmrMinDepth && legal >= kLmrMinMoves && !capture && !in_check && !history_.is_killer(ply, m))
       reduction = std::max(0, lmr_reduction(depth, legal) - (pv_node ? 1 : 0));
@@ -214,17 +249,25 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
   if (ply >= kMaxPly - 1) return eval_.evaluate(pos_);
 
   const bool in_check = pos_.in_check();
+  const std::optional<TTEntry> entry = tt_.probe(pos_.key());
+  if (entry && beta - alpha == 1) {
+    const Score s = from_tt(entry->score, ply);
+    const Bound b = entry->bound();
+    if (b == Bound::Exact || (b == Bound::Lower && s >= beta) || (b == Bound::Upper && s <= alpha)) return s;
+  }
   Score best = -kInfinite;
   Score stand_pat = -kInfinite;
   if (!in_check) {
     // Standing pat: the side to move need not capture, so the static score is a lower bound.
-    stand_pat = best = eval_.evaluate(pos_);
+    stand_pat = best = entry ? Score(entry->eval) : eval_.evaluate(pos_);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   }
+  const Score original_alpha = alpha;
+  Move best_move = Move::none();
   // In check every evasion is searched, not just captures: a quiet position is not one with the general
   // attacked.
-  MovePicker picker(pos_, eval_, history_, Move::none(), ply, !in_check);
+  MovePicker picker(pos_, eval_, history_, entry ? entry->move : Move::none(), ply, !in_check);
   const LegalityFilter filter(pos_);
   int legal = 0;
   while (const Move m = picker.next()) {
@@ -233,6 +276,7 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
     const Piece victim = pos_.piece_on(m.to());
     if (!in_check && stand_pat + eval_.piece_value(type_of(victim)) + kDeltaMargin <= alpha) continue;
     pos_.make_move(m);
+    tt_.prefetch(pos_.key());
     const Score score = -qsearch(ply + 1, -beta, -alpha);
     pos_.unmake_move();
     if (stopped_) return 0;
@@ -240,12 +284,15 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
       best = score;
       if (score > alpha) {
         alpha = score;
+        best_move = m;
         update_pv(ply, m);
         if (alpha >= beta) break;
       }
     }
   }
   if (in_check && legal == 0) return mated_in(ply);
+  const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+  tt_.store(pos_.key(), best_move, to_tt(best, ply), in_check ? 0 : stand_pat, 0, bound);
   return best;
 }
 
@@ -345,6 +392,9 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
     if (stopped_) break;
     score = iteration;
     completed = depth;
+    // The root is never stored by search(); storing it lets a GUI's probe and the next search see it.
+    tt_.store(pos_.key(), root_moves_[0].move, to_tt(score, 0), pos_.in_check() ? 0 : eval_.evaluate(pos_), depth,
+              Bound::Exact);
     best_pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
     if (on_info) on_info(info(depth, score, Bound::Exact));
     if (root_moves_.size() == 1 && !control_.pondering && !limits_.depth && !limits_.nodes) break;  // forced

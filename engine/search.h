@@ -53,6 +53,7 @@ class Searcher {
   Score search_child(Move m, int depth, int ply, Score alpha, Score beta, bool first, int reduction);
   std::optional<Score> rule_score(int ply) const;
   bool null_move_allowed() const;
+  bool gives_check(Move m);
   bool should_stop();
   void update_pv(int ply, Move m);
   SearchInfo info(int depth, Score score, Bound bound) const;

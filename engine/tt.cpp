@@ -34,18 +34,22 @@ std::optional<TTEntry> TranspositionTable::probe(uint64_t key) const {
 void TranspositionTable::store(uint64_t key, Move move, Score score, Score eval, int depth, Bound bound) {
   const uint32_t check = uint32_t(key >> 32);
   Cluster& c = cluster_for(key);
+  // Older generations age by kAgePenalty plies of depth each: stale deep entries give way eventually.
+  auto worth = [this](const TTEntry& x) { return int(x.depth) - kAgePenalty * ((generation_ - x.generation()) & 63); };
   TTEntry* victim = &c.entries[0];
   for (TTEntry& e : c.entries) {
     if (e.check == check || e.bound() == Bound::None) {
       victim = &e;
       break;
     }
-    // Older generations age by 8 plies of depth each: stale deep entries give way eventually.
-    auto worth = [this](const TTEntry& x) { return int(x.depth) - 8 * ((generation_ - x.generation()) & 63); };
     if (worth(e) < worth(*victim)) victim = &e;
   }
-  // Keep the known best move when a new result for the same position has none.
-  if (!move && victim->check == check) move = victim->move;
+  if (victim->check == check && victim->bound() != Bound::None) {
+    // A much shallower bound (a quiescence result, say) does not overwrite what a deep search learned.
+    if (bound != Bound::Exact && depth + kKeepDeeperMargin < victim->depth && victim->generation() == generation_)
+      return;
+    if (!move) move = victim->move;  // keep the known best move when the new result has none
+  }
   victim->check = check;
   victim->move = move;
   victim->score = int16_t(score);

@@ -33,6 +33,8 @@ class TranspositionTable {
   void new_search() { generation_ = uint8_t((generation_ + 1) & 63); }
 
   std::optional<TTEntry> probe(uint64_t key) const;
+  // Starts loading the key's cluster into the cache, so that the probe a little later does not wait.
+  void prefetch(uint64_t key) const { __builtin_prefetch(&cluster_for(key)); }
   // Replaces the entry for this key, or the least valuable one of its cluster (shallowest, oldest).
   void store(uint64_t key, Move move, Score score, Score eval, int depth, Bound bound);
   int hashfull() const;  // permille of a sample of entries written in this search
@@ -40,6 +42,8 @@ class TranspositionTable {
 
  private:
   static constexpr int kClusterSize = 4;
+  static constexpr int kAgePenalty = 8;         // plies of depth an entry loses per search since written
+  static constexpr int kKeepDeeperMargin = 3;   // a bound this much shallower leaves a deeper entry alone
   struct Cluster {
     TTEntry entries[kClusterSize];
   };
