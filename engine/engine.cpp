@@ -10,7 +10,8 @@ namespace jiang {
 
 struct Engine::SharedControl : SearchControl {};
 
-Engine::Engine() : evaluator_(std::make_shared<const Evaluator>()), tt_(kDefaultHashMb) {
+Engine::Engine(int hash_mb)
+    : evaluator_(std::make_shared<const Evaluator>()), tt_(size_t(std::clamp(hash_mb, 1, kMaxHashMb))) {
   position_ = Position::startpos();
 }
 

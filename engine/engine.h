@@ -56,7 +56,9 @@ class Engine {
   static constexpr int kDefaultHashMb = 64;
   static constexpr int kMaxHashMb = 65536;
 
-  Engine();
+  // hash_mb: the transposition table's size (clamped to 1..kMaxHashMb); engines that play many short
+  // games side by side (self-play) start small rather than allocate the default and shrink.
+  explicit Engine(int hash_mb = kDefaultHashMb);
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
