@@ -1,0 +1,419 @@
+#include "tuning/tuner/algorithms.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+#include "eval/params.h"
+
+namespace jiang::tuner {
+
+using nlohmann::json;
+
+int SearchSpace::clamp(int index, int value) const { return std::clamp(value, min[index], max[index]); }
+
+SearchSpace make_search_space(const std::vector<int>& start, const std::vector<int>& tuned) {
+  SearchSpace space;
+  space.start = start;
+  space.tuned = tuned;
+  for (const ParamInfo& info : Params::registry()) {
+    space.min.push_back(info.min);
+    space.max.push_back(info.max);
+  }
+  return space;
+}
+
+namespace {
+
+// The tuned values of a full vector, and a full vector from tuned values (the rest from the start).
+json tuned_json(const SearchSpace& space, const std::vector<int>& full) {
+  json values = json::array();
+  for (int index : space.tuned) values.push_back(full[index]);
+  return values;
+}
+
+std::vector<int> full_from_json(const SearchSpace& space, const json& values, const char* what) {
+  if (!values.is_array() || values.size() != space.tuned.size())
+    throw std::invalid_argument(std::string(what) + ": expected " + std::to_string(space.tuned.size()) +
+                                " values, one per tuned parameter");
+  std::vector<int> full = space.start;
+  for (size_t i = 0; i < space.tuned.size(); ++i) {
+    if (!values[i].is_number_integer()) throw std::invalid_argument(std::string(what) + ": not an integer");
+    const int index = space.tuned[i];
+    const long long v = values[i].get<long long>();
+    if (v < space.min[index] || v > space.max[index])
+      throw std::invalid_argument(std::string(what) + ": " + Params::registry()[index].name + " = " +
+                                  std::to_string(v) + " is out of bounds");
+    full[index] = int(v);
+  }
+  return full;
+}
+
+template <typename T>
+T get(const json& state, const char* key) {
+  if (!state.contains(key)) throw std::invalid_argument(std::string("algorithm state without \"") + key + "\"");
+  try {
+    return state.at(key).get<T>();
+  } catch (const json::exception&) {
+    throw std::invalid_argument(std::string("algorithm state: \"") + key + "\" has the wrong type");
+  }
+}
+
+std::string format_double(double x) {
+  std::ostringstream out;
+  out.precision(3);
+  out << x;
+  return out.str();
+}
+
+// --- Hill climbing ---------------------------------------------------------------------------------------
+
+class HillClimbing final : public Algorithm {
+ public:
+  HillClimbing(const SearchSpace& space, const HillClimbingOptions& o) : space_(space), o_(o), step_(o.step) {}
+  std::unique_ptr<Algorithm> clone() const override { return std::make_unique<HillClimbing>(*this); }
+
+  bool initialized() const override { return initialized_; }
+  void initialize(Objective& objective, Rng&) override {
+    values_ = space_.start;
+    loss_ = start_loss_ = objective.loss(values_);
+    step_ = o_.step;
+    done_ = space_.tuned.empty() || step_ < o_.min_step;
+    initialized_ = true;
+  }
+
+  // Texel's local search: the next parameter of the pass moves by +step, or else by -step, if that
+  // lowers the loss. After a pass that improved nothing the step halves; below the minimum step, the end.
+  void step(Objective& objective, Rng&) override {
+    if (done_) return;
+    const int index = space_.tuned[position_];
+    for (int direction : {+1, -1}) {
+      std::vector<int> candidate = values_;
+      candidate[index] = space_.clamp(index, values_[index] + direction * step_);
+      if (candidate[index] == values_[index]) continue;  // at its bound
+      const double l = objective.loss(candidate);
+      if (l < loss_) {
+        values_ = std::move(candidate);
+        loss_ = l;
+        improved_ = true;
+        break;
+      }
+    }
+    if (++position_ == int(space_.tuned.size())) {
+      position_ = 0;
+      if (!improved_) {
+        step_ /= 2;
+        if (step_ < o_.min_step) done_ = true;
+      }
+      improved_ = false;
+    }
+  }
+  bool finished() const override { return done_; }
+  double start_loss() const override { return start_loss_; }
+
+  const std::vector<int>& current() const override { return values_; }
+  double current_loss() const override { return loss_; }
+  const std::vector<int>& best() const override { return values_; }
+  double best_loss() const override { return loss_; }
+
+  std::string progress_name() const override { return "step"; }
+  double progress_value() const override { return step_; }
+  std::string progress_text() const override {
+    return "step " + std::to_string(step_) + ", parameter " + std::to_string(position_) + "/" +
+           std::to_string(space_.tuned.size()) + " of the pass";
+  }
+
+  json state() const override {
+    return {{"initialized", initialized_}, {"values", tuned_json(space_, values_)}, {"loss", loss_},
+            {"step", step_}, {"position", position_}, {"improved", improved_}, {"done", done_}};
+  }
+  void load_state(const json& s) override {
+    initialized_ = get<bool>(s, "initialized");
+    if (!initialized_) return;
+    values_ = full_from_json(space_, s.at("values"), "hill climbing values");
+    loss_ = get<double>(s, "loss");
+    step_ = get<int>(s, "step");
+    position_ = get<int>(s, "position");
+    improved_ = get<bool>(s, "improved");
+    done_ = get<bool>(s, "done");
+    if (position_ < 0 || position_ >= std::max<int>(1, int(space_.tuned.size())) || step_ < 0)
+      throw std::invalid_argument("hill climbing state: bad step or position");
+  }
+
+ private:
+  SearchSpace space_;
+  HillClimbingOptions o_;
+  bool initialized_ = false;
+  std::vector<int> values_;
+  double loss_ = 0.0, start_loss_ = 0.0;
+  int step_;
+  int position_ = 0;      // index into space_.tuned of the next parameter to try
+  bool improved_ = false; // whether this pass has improved anything yet
+  bool done_ = false;
+};
+
+// --- Simulated annealing ---------------------------------------------------------------------------------
+
+class Annealing final : public Algorithm {
+ public:
+  Annealing(const SearchSpace& space, const AnnealingOptions& o) : space_(space), o_(o), temperature_(o.t_start) {}
+  std::unique_ptr<Algorithm> clone() const override { return std::make_unique<Annealing>(*this); }
+
+  bool initialized() const override { return initialized_; }
+  void initialize(Objective& objective, Rng&) override {
+    current_ = best_ = space_.start;
+    current_loss_ = best_loss_ = start_loss_ = objective.loss(current_);
+    temperature_ = o_.t_start;
+    done_ = space_.tuned.empty() || temperature_ < o_.t_end;
+    initialized_ = true;
+  }
+
+  // A neighbour moves 1..moves random parameters by a random non-zero amount in [-step, step]; the
+  // Metropolis rule accepts it if it is better, or with probability exp(-delta / T) if worse; then
+  // T <- T * rate.
+  void step(Objective& objective, Rng& rng) override {
+    if (done_) return;
+    std::vector<int> candidate = current_;
+    const int n = int(space_.tuned.size());
+    const int moves = int(uniform_int(rng, 1, o_.moves));
+    for (int m = 0; m < moves; ++m) {
+      const int index = space_.tuned[size_t(uniform_int(rng, 0, n - 1))];
+      int delta = int(uniform_int(rng, 1, o_.step));
+      if (uniform_int(rng, 0, 1) == 1) delta = -delta;
+      candidate[index] = space_.clamp(index, candidate[index] + delta);
+    }
+    const double l = candidate == current_ ? current_loss_ : objective.loss(candidate);
+    const bool accept = l <= current_loss_ || uniform01(rng) < std::exp(-(l - current_loss_) / temperature_);
+    if (l < best_loss_) {
+      best_ = candidate;
+      best_loss_ = l;
+    }
+    if (accept) {
+      current_ = std::move(candidate);
+      current_loss_ = l;
+    }
+    temperature_ *= o_.rate;
+    if (temperature_ < o_.t_end) done_ = true;
+  }
+  bool finished() const override { return done_; }
+  double start_loss() const override { return start_loss_; }
+
+  const std::vector<int>& current() const override { return current_; }
+  double current_loss() const override { return current_loss_; }
+  const std::vector<int>& best() const override { return best_; }
+  double best_loss() const override { return best_loss_; }
+
+  std::string progress_name() const override { return "temperature"; }
+  double progress_value() const override { return temperature_; }
+  std::string progress_text() const override {
+    return "T " + format_double(temperature_) + ", current " + format_double(current_loss_);
+  }
+
+  json state() const override {
+    return {{"initialized", initialized_},           {"current", tuned_json(space_, current_)},
+            {"current_loss", current_loss_},         {"best", tuned_json(space_, best_)},
+            {"best_loss", best_loss_},               {"temperature", temperature_},
+            {"done", done_}};
+  }
+  void load_state(const json& s) override {
+    initialized_ = get<bool>(s, "initialized");
+    if (!initialized_) return;
+    current_ = full_from_json(space_, s.at("current"), "annealing current point");
+    best_ = full_from_json(space_, s.at("best"), "annealing best point");
+    current_loss_ = get<double>(s, "current_loss");
+    best_loss_ = get<double>(s, "best_loss");
+    temperature_ = get<double>(s, "temperature");
+    done_ = get<bool>(s, "done");
+    if (!(temperature_ > 0)) throw std::invalid_argument("annealing state: the temperature must be positive");
+  }
+
+ private:
+  SearchSpace space_;
+  AnnealingOptions o_;
+  bool initialized_ = false;
+  std::vector<int> current_, best_;
+  double current_loss_ = 0.0, best_loss_ = 0.0, start_loss_ = 0.0;
+  double temperature_;
+  bool done_ = false;
+};
+
+// --- Genetic algorithm -----------------------------------------------------------------------------------
+
+class Genetic final : public Algorithm {
+ public:
+  Genetic(const SearchSpace& space, const GeneticOptions& o) : space_(space), o_(o) {
+    mutation_rate_ = o.mutation_rate > 0 ? o.mutation_rate
+                                         : std::min(0.5, 2.0 / std::max<double>(1.0, double(space.tuned.size())));
+  }
+  std::unique_ptr<Algorithm> clone() const override { return std::make_unique<Genetic>(*this); }
+
+  bool initialized() const override { return initialized_; }
+  // The first population: the start weights and mutated copies of them (each differs in at least one
+  // parameter unless the bounds forbid it).
+  void initialize(Objective& objective, Rng& rng) override {
+    population_.assign(1, space_.start);
+    start_loss_ = objective.loss(space_.start);
+    losses_.assign(1, start_loss_);
+    while (int(population_.size()) < o_.population) {
+      std::vector<int> child = space_.start;
+      mutate(child, rng);
+      if (child == space_.start && !space_.tuned.empty()) {
+        const int index = space_.tuned[size_t(uniform_int(rng, 0, int64_t(space_.tuned.size()) - 1))];
+        const int delta = int(uniform_int(rng, 1, std::max(1, o_.mutation_step)));
+        child[index] = space_.clamp(index, child[index] + (uniform_int(rng, 0, 1) ? delta : -delta));
+      }
+      const std::optional<double> l = known_loss(child, population_, losses_);
+      losses_.push_back(l ? *l : objective.loss(child));
+      population_.push_back(std::move(child));
+    }
+    generation_ = 0;
+    update_best();
+    done_ = space_.tuned.empty() || generation_ >= o_.generations;
+    initialized_ = true;
+  }
+
+  // One generation: the elite survive; every other place goes to a child of two tournament winners
+  // (crossover with probability crossover_rate, else a copy of the first), mutated gene by gene.
+  void step(Objective& objective, Rng& rng) override {
+    if (done_) return;
+    const int size = int(population_.size());
+    std::vector<int> order(size);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return losses_[a] < losses_[b]; });
+
+    std::vector<std::vector<int>> next;
+    std::vector<double> next_losses;
+    for (int e = 0; e < std::min(o_.elitism, size); ++e) {
+      next.push_back(population_[order[e]]);
+      next_losses.push_back(losses_[order[e]]);
+    }
+    while (int(next.size()) < o_.population) {
+      const int a = tournament(rng), b = tournament(rng);
+      std::vector<int> child = population_[a];
+      if (uniform01(rng) < o_.crossover_rate) crossover(child, population_[b], rng);
+      mutate(child, rng);
+      // A child identical to an individual already evaluated needs no evaluation: the loss is a function.
+      std::optional<double> l = known_loss(child, population_, losses_);
+      if (!l) l = known_loss(child, next, next_losses);
+      next_losses.push_back(l ? *l : objective.loss(child));
+      next.push_back(std::move(child));
+    }
+    population_ = std::move(next);
+    losses_ = std::move(next_losses);
+    ++generation_;
+    update_best();
+    if (generation_ >= o_.generations) done_ = true;
+  }
+  bool finished() const override { return done_; }
+  double start_loss() const override { return start_loss_; }
+
+  const std::vector<int>& current() const override { return population_[current_index()]; }
+  double current_loss() const override { return losses_[current_index()]; }
+  const std::vector<int>& best() const override { return best_; }
+  double best_loss() const override { return best_loss_; }
+
+  std::string progress_name() const override { return "population_mean_loss"; }
+  double progress_value() const override {
+    return losses_.empty() ? 0.0 : std::accumulate(losses_.begin(), losses_.end(), 0.0) / double(losses_.size());
+  }
+  std::string progress_text() const override {
+    return "generation " + std::to_string(generation_) + "/" + std::to_string(o_.generations) +
+           ", population mean " + format_double(progress_value());
+  }
+
+  json state() const override {
+    json population = json::array();
+    for (const auto& individual : population_) population.push_back(tuned_json(space_, individual));
+    return {{"initialized", initialized_}, {"generation", generation_},       {"mutation_rate", mutation_rate_},
+            {"population", population},    {"losses", losses_},               {"best", tuned_json(space_, best_)},
+            {"best_loss", best_loss_},     {"done", done_}};
+  }
+  void load_state(const json& s) override {
+    initialized_ = get<bool>(s, "initialized");
+    if (!initialized_) return;
+    generation_ = get<int>(s, "generation");
+    mutation_rate_ = get<double>(s, "mutation_rate");
+    losses_ = get<std::vector<double>>(s, "losses");
+    const json& population = s.at("population");
+    if (!population.is_array() || population.size() != losses_.size() || int(losses_.size()) != o_.population)
+      throw std::invalid_argument("genetic state: the population does not match its losses or its size");
+    population_.clear();
+    for (const json& individual : population) population_.push_back(full_from_json(space_, individual, "individual"));
+    best_ = full_from_json(space_, s.at("best"), "genetic best");
+    best_loss_ = get<double>(s, "best_loss");
+    done_ = get<bool>(s, "done");
+  }
+
+ private:
+  static std::optional<double> known_loss(const std::vector<int>& x, const std::vector<std::vector<int>>& pop,
+                                          const std::vector<double>& losses) {
+    for (size_t i = 0; i < pop.size(); ++i)
+      if (pop[i] == x) return losses[i];
+    return std::nullopt;
+  }
+  int current_index() const {
+    return int(std::min_element(losses_.begin(), losses_.end()) - losses_.begin());  // the first best
+  }
+  void update_best() {
+    const int i = current_index();
+    if (best_.empty() || losses_[i] < best_loss_) {
+      best_ = population_[i];
+      best_loss_ = losses_[i];
+    }
+  }
+  int tournament(Rng& rng) const {
+    int winner = -1;
+    for (int t = 0; t < o_.tournament; ++t) {
+      const int i = int(uniform_int(rng, 0, int64_t(population_.size()) - 1));
+      if (winner < 0 || losses_[i] < losses_[winner] || (losses_[i] == losses_[winner] && i < winner)) winner = i;
+    }
+    return winner;
+  }
+  void crossover(std::vector<int>& child, const std::vector<int>& other, Rng& rng) const {
+    const int n = int(space_.tuned.size());
+    if (o_.one_point) {
+      if (n < 2) return;
+      const int cut = int(uniform_int(rng, 1, n - 1));  // genes from `cut` on come from the other parent
+      for (int g = cut; g < n; ++g) child[space_.tuned[g]] = other[space_.tuned[g]];
+    } else {
+      for (int g = 0; g < n; ++g)
+        if (uniform_int(rng, 0, 1) == 1) child[space_.tuned[g]] = other[space_.tuned[g]];
+    }
+  }
+  void mutate(std::vector<int>& child, Rng& rng) const {
+    for (int index : space_.tuned) {
+      if (uniform01(rng) >= mutation_rate_) continue;
+      const int delta = o_.gaussian ? int(std::lround(gaussian(rng) * o_.mutation_step))
+                                    : int(uniform_int(rng, -o_.mutation_step, o_.mutation_step));
+      child[index] = space_.clamp(index, child[index] + delta);
+    }
+  }
+
+  SearchSpace space_;
+  GeneticOptions o_;
+  double mutation_rate_;
+  bool initialized_ = false;
+  int generation_ = 0;
+  std::vector<std::vector<int>> population_;
+  std::vector<double> losses_;
+  std::vector<int> best_;
+  double best_loss_ = 0.0, start_loss_ = 0.0;
+  bool done_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_hill_climbing(const SearchSpace& space, const HillClimbingOptions& options) {
+  return std::make_unique<HillClimbing>(space, options);
+}
+std::unique_ptr<Algorithm> make_annealing(const SearchSpace& space, const AnnealingOptions& options) {
+  return std::make_unique<Annealing>(space, options);
+}
+std::unique_ptr<Algorithm> make_genetic(const SearchSpace& space, const GeneticOptions& options) {
+  return std::make_unique<Genetic>(space, options);
+}
+
+}  // namespace jiang::tuner

@@ -1,0 +1,45 @@
+// What the algorithms minimise. An objective maps a full vector of registry values (Params::values()
+// order) to a loss; lower is better. Both objectives are deterministic: the same values give the same
+// loss, whatever the number of threads, so a run is reproducible from its seed.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+namespace jiang::tuner {
+
+// Thrown by an objective whose stop flag was raised during an evaluation. The evaluation is lost; the
+// caller goes back to the state before it.
+class Interrupted : public std::runtime_error {
+ public:
+  Interrupted() : std::runtime_error("interrupted") {}
+};
+
+class Objective {
+ public:
+  virtual ~Objective() = default;
+
+  // The loss the algorithms minimise (on the training positions, or over games).
+  virtual double loss(const std::vector<int>& values) = 0;
+  // The loss on held-out data, if the objective has any.
+  virtual std::optional<double> validation_loss(const std::vector<int>& values) = 0;
+
+  // Checked during evaluations; when it is set, the evaluation throws Interrupted.
+  void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+  const std::atomic<bool>* stop_flag() const { return stop_; }
+  bool stop_requested() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+  uint64_t evaluations() const { return evaluations_; }
+  void set_evaluations(uint64_t n) { evaluations_ = n; }
+
+ protected:
+  void count_evaluation() { ++evaluations_; }
+
+ private:
+  const std::atomic<bool>* stop_ = nullptr;
+  uint64_t evaluations_ = 0;
+};
+
+}  // namespace jiang::tuner

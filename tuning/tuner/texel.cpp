@@ -1,0 +1,182 @@
+#include "tuning/tuner/texel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+#include <numbers>
+#include <stdexcept>
+
+#include "engine/search.h"
+#include "tuning/tuner/parallel.h"
+#include "tuning/tuner/rng.h"
+
+namespace jiang::tuner {
+namespace {
+
+// Items per chunk of a parallel loop: large enough that threads rarely meet at the shared counter,
+// small enough to balance two cores over a few thousand positions and to notice a stop request quickly.
+constexpr size_t kLossChunk = 4096;
+constexpr size_t kLeafChunk = 256;
+// Each thread's table for quiet_leaf, which the quiescence search does not read; the smallest one will do.
+constexpr size_t kScratchTableMb = 1;
+
+constexpr double kLn10Over400 = std::numbers::ln10 / 400.0;
+
+inline double squared_error(double k, int eval, float result) {
+  const double p = 1.0 / (1.0 + std::exp(-k * kLn10Over400 * eval));
+  const double d = double(result) - p;
+  return d * d;
+}
+
+}  // namespace
+
+uint64_t fingerprint(const std::vector<LabelledPosition>& positions) {
+  uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a
+  auto mix = [&h](unsigned char c) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  };
+  for (const LabelledPosition& p : positions) {
+    for (char c : p.fen) mix(static_cast<unsigned char>(c));
+    mix(' ');
+    // The result to a thousandth, as the file format writes it.
+    const long long milli = std::llround(p.result * 1000.0);
+    for (int shift = 0; shift < 64; shift += 8) mix(static_cast<unsigned char>(milli >> shift));
+    mix('\n');
+  }
+  return h;
+}
+
+TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, double validation_fraction,
+                             uint64_t split_seed, const Params& leaf_params, int threads) {
+  const size_t n = positions.size();
+  if (validation_fraction < 0.0 || validation_fraction >= 1.0)
+    throw std::invalid_argument("the validation share must be at least 0% and below 100%");
+  const size_t held_out = size_t(std::llround(validation_fraction * double(n)));
+  if (n == 0 || held_out >= n)
+    throw std::invalid_argument("no training positions are left (" + std::to_string(n) + " positions, " +
+                                std::to_string(held_out) + " held out for validation)");
+
+  // The validation positions: the first `held_out` of a seeded shuffle.
+  std::vector<uint8_t> in_validation(n, 0);
+  if (held_out > 0) {
+    std::vector<size_t> order(n);
+    for (size_t i = 0; i < n; ++i) order[i] = i;
+    Rng rng(split_seed);
+    for (size_t i = n - 1; i > 0; --i) std::swap(order[i], order[size_t(uniform_int(rng, 0, int64_t(i)))]);
+    for (size_t i = 0; i < held_out; ++i) in_validation[order[i]] = 1;
+  }
+
+  TexelData data;
+  data.fingerprint = fingerprint(positions);
+  std::vector<size_t> index_in_set(n);
+  for (size_t i = 0; i < n; ++i) {
+    PositionSet& set = in_validation[i] ? data.validation : data.train;
+    index_in_set[i] = set.results.size();
+    set.results.push_back(float(positions[i].result));
+  }
+  data.train.leaves.resize(data.train.results.size());
+  data.validation.leaves.resize(data.validation.results.size());
+
+  const Evaluator eval(leaf_params);
+  std::atomic<bool> failed{false};
+  std::string error;
+  std::mutex error_mutex;
+  parallel_chunks(n, kLeafChunk, threads, nullptr, [&](size_t, size_t begin, size_t end) {
+    TranspositionTable scratch(kScratchTableMb);
+    for (size_t i = begin; i < end && !failed; ++i) {
+      try {
+        Position leaf = quiet_leaf(Position::from_fen(positions[i].fen), eval, scratch);
+        leaf.clear_history();  // the copy below then holds no record at all
+        (in_validation[i] ? data.validation : data.train).leaves[index_in_set[i]] = leaf;
+      } catch (const FenError& e) {
+        const std::lock_guard lock(error_mutex);
+        if (!failed.exchange(true))
+          error = "line " + std::to_string(positions[i].line) + ": " + e.what();
+      }
+    }
+  });
+  if (failed) throw std::invalid_argument(error);
+  return data;
+}
+
+double win_probability(double k, double red_eval) { return 1.0 / (1.0 + std::exp(-k * kLn10Over400 * red_eval)); }
+
+std::vector<int> red_evals(const PositionSet& set, const Evaluator& eval, int threads) {
+  std::vector<int> evals(set.size());
+  parallel_chunks(set.size(), kLossChunk, threads, nullptr, [&](size_t, size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) evals[i] = red_eval(eval, set.leaves[i]);
+  });
+  return evals;
+}
+
+double mean_squared_error(const std::vector<int>& evals, const std::vector<float>& results, double k) {
+  if (evals.empty()) return 0.0;
+  double sum = 0.0;
+  for (size_t i = 0; i < evals.size(); ++i) sum += squared_error(k, evals[i], results[i]);
+  return sum / double(evals.size());
+}
+
+double mean_squared_error(const PositionSet& set, const Evaluator& eval, double k, int threads,
+                          const std::atomic<bool>* stop) {
+  if (set.size() == 0) return 0.0;
+  std::vector<double> chunk_sums((set.size() + kLossChunk - 1) / kLossChunk, 0.0);
+  const bool complete = parallel_chunks(set.size(), kLossChunk, threads, stop, [&](size_t c, size_t begin, size_t end) {
+    double sum = 0.0;
+    for (size_t i = begin; i < end; ++i) sum += squared_error(k, red_eval(eval, set.leaves[i]), set.results[i]);
+    chunk_sums[c] = sum;
+  });
+  if (!complete) throw Interrupted();
+  double total = 0.0;
+  for (double s : chunk_sums) total += s;  // in chunk order: the same sum for any thread count
+  return total / double(set.size());
+}
+
+double fit_k(const std::vector<int>& evals, const std::vector<float>& results) {
+  auto loss = [&](double k) { return mean_squared_error(evals, results, k); };
+  // A coarse scan: 61 points, 20 per decade from kMinK to kMaxK.
+  constexpr int kGrid = 61;
+  const double ratio = std::pow(kMaxK / kMinK, 1.0 / (kGrid - 1));
+  int best = 0;
+  double best_loss = loss(kMinK);
+  for (int i = 1; i < kGrid; ++i) {
+    const double l = loss(kMinK * std::pow(ratio, i));
+    if (l < best_loss) best_loss = l, best = i;
+  }
+  // Golden-section search between the neighbours of the best grid point.
+  double a = kMinK * std::pow(ratio, std::max(0, best - 1));
+  double b = kMinK * std::pow(ratio, std::min(kGrid - 1, best + 1));
+  constexpr double kInvPhi = 0.6180339887498949;
+  double c = b - kInvPhi * (b - a), d = a + kInvPhi * (b - a);
+  double fc = loss(c), fd = loss(d);
+  while (b - a > 1e-7 * (a + b)) {
+    if (fc < fd) {
+      b = d, d = c, fd = fc;
+      c = b - kInvPhi * (b - a);
+      fc = loss(c);
+    } else {
+      a = c, c = d, fc = fd;
+      d = a + kInvPhi * (b - a);
+      fd = loss(d);
+    }
+  }
+  const double k = 0.5 * (a + b);
+  return loss(k) <= best_loss ? k : kMinK * std::pow(ratio, best);
+}
+
+double PositionsObjective::loss(const std::vector<int>& values) {
+  Params params;
+  params.set_values(values);
+  const double l = mean_squared_error(data_.train, Evaluator(params), k_, threads_, stop_flag());
+  count_evaluation();
+  return l;
+}
+
+std::optional<double> PositionsObjective::validation_loss(const std::vector<int>& values) {
+  if (data_.validation.size() == 0) return std::nullopt;
+  Params params;
+  params.set_values(values);
+  return mean_squared_error(data_.validation, Evaluator(params), k_, threads_, stop_flag());
+}
+
+}  // namespace jiang::tuner

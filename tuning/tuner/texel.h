@@ -1,0 +1,85 @@
+// Texel's method: the loss of a weight set is the mean squared error between the game results and the
+// win probability its evaluation predicts, over positions from self-play games.
+//
+//   loss = mean over positions of (result - sigmoid(eval))^2,  sigmoid(e) = 1 / (1 + 10^(-K * e / 400))
+//
+// where result is Red's score (1, 0.5, 0) and e the static evaluation of the position's quiet leaf (the
+// end of its quiescence search's principal variation) from Red's point of view, by the engine's own
+// Evaluator. With K = 1 an advantage of 400 cp predicts a 91% score. K is fitted to the data with the
+// starting weights before tuning and then kept fixed, so that the tuner cannot lower the loss by merely
+// scaling every weight.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "eval/evaluate.h"
+#include "movegen/position.h"
+#include "tuning/selfplay/positions_file.h"
+#include "tuning/tuner/objective.h"
+
+namespace jiang::tuner {
+
+// Positions ready for the loss: quiet leaves (their game record cleared, so each costs sizeof(Position))
+// with Red's result.
+struct PositionSet {
+  std::vector<Position> leaves;
+  std::vector<float> results;
+  size_t size() const { return leaves.size(); }
+};
+
+struct TexelData {
+  PositionSet train;
+  PositionSet validation;
+  uint64_t fingerprint = 0;  // of the positions as read; a checkpoint must be resumed on the same data
+};
+
+// A 64-bit hash of the labelled positions (each FEN and result, in file order).
+uint64_t fingerprint(const std::vector<LabelledPosition>& positions);
+
+// Holds out round(validation_fraction * n) positions, chosen by a shuffle seeded with `split_seed` (both
+// sets keep file order), and replaces every position by its quiet leaf under `leaf_params`, in parallel.
+// Throws std::invalid_argument when a set would be empty or a FEN is invalid.
+TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, double validation_fraction,
+                             uint64_t split_seed, const Params& leaf_params, int threads);
+
+// The predicted score for Red of an evaluation of `red_eval` centipawns for Red.
+double win_probability(double k, double red_eval);
+// The evaluation from Red's point of view: Evaluator::evaluate, negated when Black is to move.
+inline int red_eval(const Evaluator& eval, const Position& pos) {
+  const int score = eval.evaluate(pos);
+  return pos.side_to_move() == Red ? score : -score;
+}
+// Red's evaluation of every position, in parallel.
+std::vector<int> red_evals(const PositionSet& set, const Evaluator& eval, int threads);
+
+// The loss of fixed evaluations for a given K (in order, single-threaded).
+double mean_squared_error(const std::vector<int>& evals, const std::vector<float>& results, double k);
+// The loss of an evaluator over a set, in parallel over fixed chunks summed in chunk order: the result
+// does not depend on `threads`. Throws Interrupted if `stop` is raised before it finishes.
+double mean_squared_error(const PositionSet& set, const Evaluator& eval, double k, int threads,
+                          const std::atomic<bool>* stop = nullptr);
+
+// The K that minimises the loss of fixed evaluations: a scan over a logarithmic grid from kMinK to
+// kMaxK, then a golden-section search around the best grid point.
+inline constexpr double kMinK = 0.01;
+inline constexpr double kMaxK = 10.0;
+double fit_k(const std::vector<int>& evals, const std::vector<float>& results);
+
+// The "positions" objective over prepared data, with a fixed K.
+class PositionsObjective : public Objective {
+ public:
+  PositionsObjective(const TexelData& data, double k, int threads) : data_(data), k_(k), threads_(threads) {}
+  double loss(const std::vector<int>& values) override;
+  std::optional<double> validation_loss(const std::vector<int>& values) override;
+  double k() const { return k_; }
+
+ private:
+  const TexelData& data_;
+  double k_;
+  int threads_;
+};
+
+}  // namespace jiang::tuner

@@ -1,0 +1,343 @@
+#include "tuning/tuner/tune_command.h"
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "tuning/selfplay/selfplay.h"
+#include "tuning/tuner/parallel.h"
+#include "tuning/tuner/tuner.h"
+
+namespace jiang {
+namespace {
+
+using tuner::TuneConfig;
+using tuner::TuneError;
+
+// Exit codes: 0 done (finished or stopped by --iterations/--time), 2 an error, 3 interrupted by a signal
+// (the checkpoint holds the state).
+constexpr int kExitError = 2;
+constexpr int kExitInterrupted = 3;
+
+// Raised by SIGINT or SIGTERM; the tuning loop checks it. The handler does nothing else (it must be
+// async-signal-safe), and it resets itself: a second Ctrl-C ends the process at once.
+std::atomic<bool> g_stop{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+extern "C" void on_stop_signal(int) { g_stop.store(true); }
+
+class SignalGuard {
+ public:
+  SignalGuard() {
+    g_stop.store(false);
+    struct sigaction action {};
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &action, &old_int_);
+    sigaction(SIGTERM, &action, &old_term_);
+  }
+  ~SignalGuard() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+
+ private:
+  struct sigaction old_int_ {};
+  struct sigaction old_term_ {};
+};
+
+struct TuneCli {
+  TuneConfig config;  // the defaults; on resume, the checkpoint's values replace those not given
+  std::vector<std::string> params;
+  std::string group;
+  std::string weights;
+  std::string validation = "10%";
+  double k = 0;
+  std::string baseline;
+  std::string openings;
+  std::string crossover = "uniform";
+  std::string mutation = "gaussian";
+  std::string resume;
+  tuner::RunOptions run;
+  std::string out, checkpoint;
+};
+
+// "10%" or "0.1": the share of positions held out.
+double parse_share(const std::string& text) {
+  std::string number = text;
+  const bool percent = !number.empty() && number.back() == '%';
+  if (percent) number.pop_back();
+  size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(number, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != number.size())
+    throw TuneError("--validation " + text + ": expected a percentage such as 10% or a fraction such as 0.1");
+  if (percent) value /= 100.0;
+  if (!(value >= 0.0 && value < 1.0)) throw TuneError("--validation " + text + ": must be at least 0% and below 100%");
+  return value;
+}
+
+std::vector<std::string> resolve_params(const std::vector<std::string>& keys) {
+  std::vector<int> indices;
+  try {
+    indices = Params::select(keys);
+  } catch (const ParamError& e) {
+    throw TuneError(std::string(e.what()) + " (see `jiang weights --list` for the names; groups: " + [] {
+      std::string list;
+      for (const std::string& g : Params::groups()) list += (list.empty() ? "" : ", ") + g;
+      return list;
+    }() + ")");
+  }
+  std::sort(indices.begin(), indices.end());  // registry order, whatever order they were named in
+  std::vector<std::string> names;
+  for (int i : indices) names.push_back(Params::registry()[i].name);
+  return names;
+}
+
+Params load_weights(const std::string& path) {
+  try {
+    return Params::load(path);
+  } catch (const ParamError& e) {
+    throw TuneError(e.what());
+  }
+}
+
+const char* kFooter = R"(Objective "positions" (default), Texel's method: each position of --data (lines 'FEN result', result
+1.0/0.5/0.0 from Red's point of view, as `jiang selfplay` writes them) is replaced once, at load time, by
+its quiet leaf (the end of the quiescence search's principal variation under the start weights). The
+loss is the mean over the training positions of (result - 1/(1 + 10^(-K*e/400)))^2, e the engine's own
+evaluation of the leaf from Red's point of view. K is fitted to the training positions with the start
+weights (grid scan then golden section over [0.01, 10]) unless --k is given, and then kept fixed.
+--validation holds out a seeded random share of the positions; their loss is reported, never tuned on.
+A malformed line is reported with its line number and skipped (--strict: the run stops).
+
+Objective "games": loss = 1 - the candidate's score in --games games against --baseline (default: the
+compiled-in weights), in pairs from one opening with colours swapped (openings from --openings, or a
+built-in list of 16), each move searched to --depth plies or --nodes nodes.
+
+Algorithms; an iteration is
+  hc  Texel's local search: one parameter tried at +step, then -step; kept if the loss falls. After a
+      full pass that improves nothing the step halves; the run ends when it falls below --hc-min-step.
+  sa  simulated annealing: a neighbour moves 1..--sa-moves random parameters by a random non-zero amount
+      in [-step, step]; it is accepted if better, else with probability exp(-delta/T) (delta and T in
+      loss units). Geometric cooling: T starts at --sa-t-start, T <- T * --sa-rate after each iteration,
+      the run ends when T < --sa-t-end (ln(end/start)/ln(rate) iterations). The best point seen is kept.
+  ga  one generation: the --ga-elitism best survive; every other place is a child of two tournament
+      winners (--ga-tournament drawn, the best wins), crossed with probability --ga-crossover-rate
+      (uniform or one-point), each gene mutated with probability --ga-mutation-rate (default 2/number of
+      tuned parameters, at most 0.5) by round(N(0, step^2)) or a uniform amount in [-step, step]. The
+      first population is the start weights and mutated copies of them.
+Parameters move in whole units within their registry bounds. Every run is reproducible from --seed
+(whatever --threads).
+
+Files: the best weights go to --out (TUNED.json, loadable with `jiang --weights`, `jiang eval --weights`
+and `setoption weightsfile`), the loss history to TUNED.csv (iteration, elapsed_s, evaluations,
+current_loss, best_loss, validation_loss, and the algorithm's step, temperature or population mean
+loss), the state to TUNED.checkpoint.json (or --checkpoint), written atomically every --checkpoint-every
+seconds, at the end and on Ctrl-C or SIGTERM. --resume CHECKPOINT continues exactly where the run
+stopped: options not given are taken from the checkpoint, options given must agree with it (--iterations,
+--time, --threads and the file options may change). Exit codes: 0 done, 2 error, 3 interrupted (resume it).)";
+
+int run(TuneCli& cli, CLI::App& cmd) {
+  auto given = [&cmd](const char* name) { return cmd.get_option(name)->count() > 0; };
+  TuneConfig config = cli.config;
+  nlohmann::json checkpoint;
+  std::filesystem::path checkpoint_path = cli.checkpoint;
+  if (!cli.resume.empty()) {
+    checkpoint = tuner::read_checkpoint(cli.resume);
+    // The checkpoint's run, with any option given on the command line laid over it (run_tune then
+    // rejects a difference that matters).
+    config = tuner::config_from_json(checkpoint.at("config"));
+    const TuneConfig& g = cli.config;
+    if (given("--algo")) config.algorithm = g.algorithm;
+    if (given("--objective")) config.objective = g.objective;
+    if (given("--data")) config.data = g.data;
+    if (given("--strict")) config.strict = g.strict;
+    if (given("--seed")) config.seed = g.seed;
+    if (given("--games")) config.games = g.games;
+    if (given("--depth")) config.depth = g.depth, config.nodes = 0;
+    if (given("--nodes")) config.nodes = g.nodes, config.depth = 0;
+    if (given("--hc-step")) config.hc.step = g.hc.step;
+    if (given("--hc-min-step")) config.hc.min_step = g.hc.min_step;
+    if (given("--sa-t-start")) config.sa.t_start = g.sa.t_start;
+    if (given("--sa-t-end")) config.sa.t_end = g.sa.t_end;
+    if (given("--sa-rate")) config.sa.rate = g.sa.rate;
+    if (given("--sa-step")) config.sa.step = g.sa.step;
+    if (given("--sa-moves")) config.sa.moves = g.sa.moves;
+    if (given("--ga-population")) config.ga.population = g.ga.population;
+    if (given("--ga-generations")) config.ga.generations = g.ga.generations;
+    if (given("--ga-tournament")) config.ga.tournament = g.ga.tournament;
+    if (given("--ga-crossover-rate")) config.ga.crossover_rate = g.ga.crossover_rate;
+    if (given("--ga-mutation-rate")) config.ga.mutation_rate = g.ga.mutation_rate;
+    if (given("--ga-mutation-step")) config.ga.mutation_step = g.ga.mutation_step;
+    if (given("--ga-elitism")) config.ga.elitism = g.ga.elitism;
+    if (given("--ga-crossover")) config.ga.one_point = cli.crossover == "one-point";
+    if (given("--ga-mutation")) config.ga.gaussian = cli.mutation == "gaussian";
+    if (given("--validation")) config.validation = parse_share(cli.validation);
+    if (given("--k")) config.k = cli.k;
+    if (given("--params") || given("--group"))
+      config.params = resolve_params(given("--params") ? cli.params : std::vector<std::string>{cli.group});
+    if (given("--weights")) config.start = load_weights(cli.weights), config.weights_file = cli.weights;
+    if (given("--baseline")) config.baseline = load_weights(cli.baseline), config.baseline_file = cli.baseline;
+    if (given("--openings")) config.openings = read_openings(cli.openings), config.openings_file = cli.openings;
+    if (checkpoint_path.empty()) checkpoint_path = cli.resume;
+    if (cli.out.empty()) cli.out = checkpoint.value("out", "");
+    if (cli.out.empty()) throw TuneError("the checkpoint names no output file: give --out");
+  } else {
+    if (!given("--algo")) throw TuneError("--algo is required (hc, sa or ga), unless resuming with --resume");
+    if (cli.out.empty()) throw TuneError("--out is required, unless resuming with --resume");
+    if (config.objective == "positions" && config.data.empty())
+      throw TuneError("--data FILE is required for the positions objective");
+    if (config.objective == "games" && !config.data.empty())
+      throw TuneError("--data is for the positions objective; the games objective plays games instead");
+    config.ga.one_point = cli.crossover == "one-point";
+    config.ga.gaussian = cli.mutation == "gaussian";
+    config.validation = parse_share(cli.validation);
+    if (given("--k")) config.k = cli.k;
+    std::vector<std::string> keys;
+    if (given("--params")) keys = cli.params;
+    else if (given("--group")) keys = {cli.group};
+    else for (const ParamInfo& info : Params::registry()) keys.push_back(info.name);
+    config.params = resolve_params(keys);
+    if (given("--weights")) config.start = load_weights(cli.weights), config.weights_file = cli.weights;
+    if (given("--baseline")) config.baseline = load_weights(cli.baseline), config.baseline_file = cli.baseline;
+    if (given("--openings")) config.openings = read_openings(cli.openings), config.openings_file = cli.openings;
+    if (given("--depth")) config.nodes = 0;
+  }
+  tuner::RunOptions run = cli.run;
+  run.out = cli.out;
+  run.checkpoint = checkpoint_path;
+  const SignalGuard signals;
+  run.stop = &g_stop;
+  const tuner::TuneOutcome outcome = tuner::run_tune(config, run, cli.resume.empty() ? nullptr : &checkpoint);
+  return outcome.interrupted ? kExitInterrupted : 0;
+}
+
+}  // namespace
+
+void add_tune_command(CLI::App& app, int& exit_code) {
+  auto cli = std::make_shared<TuneCli>();
+  cli->run.threads = tuner::default_threads();
+  TuneConfig& c = cli->config;
+  CLI::App* cmd = app.add_subcommand("tune", "Tune the evaluation weights: hill climbing, simulated annealing or a "
+                                             "genetic algorithm, on labelled positions or on games");
+  cmd->footer(kFooter);
+  cmd->add_option("--data", c.data, "labelled positions ('FEN result' lines), for the positions objective");
+  cmd->add_option("--algo", c.algorithm, "hc (hill climbing), sa (simulated annealing) or ga (genetic algorithm)")
+      ->check(CLI::IsMember({"hc", "sa", "ga"}));
+  auto* params = cmd->add_option("--params", cli->params,
+                                 "parameters to tune, comma-separated: full names, prefixes ending at a dot "
+                                 "(position.horse) or groups (default: all)")
+                     ->delimiter(',');
+  auto* group = cmd->add_option("--group", cli->group, "tune one group: material, position, mobility, control, "
+                                                       "relations, safety, patterns or tempo");
+  params->excludes(group);
+  cmd->add_option("--weights", cli->weights, "start weights (default: the compiled-in defaults)");
+  auto* iterations = cmd->add_option("--iterations", cli->run.iterations,
+                                     "stop after this many iterations in all, counting those before a --resume "
+                                     "(default: until the algorithm ends)")
+                         ->check(CLI::Range(int64_t(1), int64_t(1) << 50));
+  auto* time = cmd->add_option("--time", cli->run.time_s, "stop after this many seconds of this session")
+                   ->check(CLI::PositiveNumber);
+  iterations->excludes(time);
+  cmd->add_option("--seed", c.seed, "seed of the random choices and of the validation split")->capture_default_str();
+  cmd->add_option("--threads", cli->run.threads, "threads evaluating the loss (default: the machine's cores)")
+      ->check(CLI::Range(1, 1024));
+  cmd->add_option("--validation", cli->validation, "share of the positions held out for validation: 10% or 0.1")
+      ->capture_default_str();
+  cmd->add_flag("--strict", c.strict, "stop at a malformed data line instead of skipping it");
+  cmd->add_option("--k", cli->k, "use this K instead of fitting it")->check(CLI::Range(1e-4, 100.0));
+  cmd->add_option("--resume", cli->resume, "continue the run saved in this checkpoint");
+  cmd->add_option("--out", cli->out, "the tuned weights (JSON); TUNED.csv and TUNED.checkpoint.json go beside it");
+  cmd->add_option("--checkpoint", cli->checkpoint, "checkpoint file (default: TUNED.checkpoint.json; on --resume, the "
+                                                   "resumed file)");
+  cmd->add_option("--checkpoint-every", cli->run.checkpoint_every_s, "seconds between checkpoints")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd->add_option("--log-every", cli->run.log_every_s, "seconds between progress lines")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd->add_flag("--force", cli->run.force, "start a new run even if its checkpoint file exists (it is replaced)");
+
+  cmd->add_option("--objective", c.objective, "positions (Texel's method) or games (score against --baseline)")
+      ->check(CLI::IsMember({"positions", "games"}))
+      ->capture_default_str();
+  cmd->add_option("--games", c.games, "games objective: games per evaluation (even: pairs with colours swapped)")
+      ->check(CLI::Range(2, 1000000))
+      ->capture_default_str();
+  auto* depth = cmd->add_option("--depth", c.depth, "games objective: search depth per move")->check(CLI::Range(1, 64));
+  auto* nodes = cmd->add_option("--nodes", c.nodes, "games objective: nodes per move (default 2000)")
+                    ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
+  depth->excludes(nodes);
+  cmd->add_option("--openings", cli->openings, "games objective: FEN list, one a line (default: a built-in list)");
+  cmd->add_option("--baseline", cli->baseline, "games objective: the opponent's weights (default: the defaults)");
+
+  cmd->add_option("--hc-step", c.hc.step, "hill climbing: the first step")->check(CLI::Range(1, 10000))->capture_default_str();
+  cmd->add_option("--hc-min-step", c.hc.min_step, "hill climbing: the smallest step")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+  cmd->add_option("--sa-t-start", c.sa.t_start, "annealing: start temperature (loss units)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--sa-t-end", c.sa.t_end, "annealing: end temperature")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--sa-rate", c.sa.rate, "annealing: cooling rate, T <- T * rate each iteration")
+      ->check(CLI::Range(1e-9, 1.0 - 1e-12))
+      ->capture_default_str();
+  cmd->add_option("--sa-step", c.sa.step, "annealing: largest move of one parameter")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+  cmd->add_option("--sa-moves", c.sa.moves, "annealing: most parameters moved per neighbour")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+  cmd->add_option("--ga-population", c.ga.population, "genetic: population size")
+      ->check(CLI::Range(2, 100000))
+      ->capture_default_str();
+  cmd->add_option("--ga-generations", c.ga.generations, "genetic: generations")
+      ->check(CLI::Range(1, 100000000))
+      ->capture_default_str();
+  cmd->add_option("--ga-tournament", c.ga.tournament, "genetic: tournament size")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_option("--ga-crossover-rate", c.ga.crossover_rate, "genetic: crossover probability")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--ga-crossover", cli->crossover, "genetic: uniform or one-point")
+      ->check(CLI::IsMember({"uniform", "one-point"}))
+      ->capture_default_str();
+  cmd->add_option("--ga-mutation-rate", c.ga.mutation_rate,
+                  "genetic: per-gene mutation probability (default: 2 / tuned parameters, at most 0.5)")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--ga-mutation-step", c.ga.mutation_step, "genetic: mutation size (gaussian sigma or uniform bound)")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+  cmd->add_option("--ga-mutation", cli->mutation, "genetic: gaussian or uniform")
+      ->check(CLI::IsMember({"gaussian", "uniform"}))
+      ->capture_default_str();
+  cmd->add_option("--ga-elitism", c.ga.elitism, "genetic: individuals kept unchanged")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+
+  cmd->callback([cli, cmd, &exit_code] {
+    try {
+      exit_code = run(*cli, *cmd);
+    } catch (const TuneError& e) {
+      std::fprintf(stderr, "jiang tune: %s\n", e.what());
+      exit_code = kExitError;
+    } catch (const SelfplayError& e) {  // an openings file
+      std::fprintf(stderr, "jiang tune: %s\n", e.what());
+      exit_code = kExitError;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "jiang tune: %s\n", e.what());
+      exit_code = kExitError;
+    }
+  });
+}
+
+}  // namespace jiang

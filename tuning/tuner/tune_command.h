@@ -1,0 +1,11 @@
+// `jiang tune`: improve the evaluation's weights by hill climbing, simulated annealing or a genetic
+// algorithm, on labelled positions (Texel's method) or on games against a baseline.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace jiang {
+
+void add_tune_command(CLI::App& app, int& exit_code);
+
+}  // namespace jiang

@@ -1,0 +1,564 @@
+#include "tuning/tuner/tuner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "movegen/position.h"
+#include "tuning/selfplay/positions_file.h"
+#include "tuning/tuner/games.h"
+#include "tuning/tuner/texel.h"
+
+namespace jiang::tuner {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace {
+
+constexpr const char* kCheckpointFormat = "jiang tune checkpoint";
+constexpr int kCheckpointVersion = 1;
+// At most this many malformed-line warnings are logged one by one; the rest are counted.
+constexpr size_t kWarningsShown = 20;
+// Config keys that describe where things came from rather than what they are: a resumed run may name
+// the data file differently (the data's fingerprint is checked instead) or change --strict.
+constexpr const char* kInformativeKeys[] = {"data", "strict", "weights_file", "openings_file", "baseline_file"};
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::shared_ptr<spdlog::logger> stderr_logger() {
+  auto logger = std::make_shared<spdlog::logger>("tune", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
+  logger->set_pattern("[%H:%M:%S] %^%l%$ %v");
+  return logger;
+}
+
+// Writes `text` to a temporary file beside `path` and renames it over `path`: readers see the old
+// file or the new one, never a part.
+void write_atomically(const std::filesystem::path& path, const std::string& text) {
+  const std::filesystem::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) {
+      std::error_code ec;
+      std::filesystem::remove(tmp, ec);
+      throw TuneError("cannot write '" + tmp.string() + "'");
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw TuneError("cannot write '" + path.string() + "': " + ec.message());
+  }
+}
+
+std::string hex64(uint64_t x) {
+  char buffer[17];
+  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(x));
+  return buffer;
+}
+
+std::string number(double x) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.9g", x);
+  return buffer;
+}
+
+std::string optional_number(const std::optional<double>& x) { return x ? number(*x) : std::string("-"); }
+
+json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
+std::optional<double> optional_from(const json& j) {
+  if (j.is_null()) return std::nullopt;
+  return j.get<double>();
+}
+
+// The resident memory of this process in MB (Linux), or -1.
+double resident_mb() {
+  std::ifstream in("/proc/self/status");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+  return -1;
+}
+
+std::vector<int> tuned_indices(const std::vector<std::string>& names) {
+  if (names.empty()) throw TuneError("no parameters to tune");
+  std::vector<int> indices;
+  for (const std::string& name : names) {
+    const std::optional<int> index = Params::find(name);
+    if (!index) throw TuneError("no parameter named '" + name + "'");
+    indices.push_back(*index);
+  }
+  return indices;
+}
+
+std::unique_ptr<Algorithm> make_algorithm(const TuneConfig& config, const SearchSpace& space) {
+  if (config.algorithm == "hc") return make_hill_climbing(space, config.hc);
+  if (config.algorithm == "sa") return make_annealing(space, config.sa);
+  if (config.algorithm == "ga") return make_genetic(space, config.ga);
+  throw TuneError("unknown algorithm '" + config.algorithm + "' (hc, sa or ga)");
+}
+
+ordered_json weights_json(const std::vector<int>& values) {
+  Params params;
+  params.set_values(values);
+  return params.to_json();
+}
+
+// The loss history, one row per iteration. A resumed run first drops the rows written after its
+// checkpoint (the iterations it is about to redo), so no iteration appears twice.
+class History {
+ public:
+  History(const std::filesystem::path& path, const std::string& progress_name, std::optional<int64_t> resume_at)
+      : path_(path) {
+    const std::string header =
+        "iteration,elapsed_s,evaluations,current_loss,best_loss,validation_loss," + progress_name + "\n";
+    std::string kept = header;
+    if (resume_at) {
+      std::ifstream in(path);
+      std::string line;
+      if (in && std::getline(in, line)) {
+        while (std::getline(in, line)) {
+          const size_t comma = line.find(',');
+          try {
+            if (comma != std::string::npos && std::stoll(line.substr(0, comma)) <= *resume_at) kept += line + "\n";
+          } catch (const std::exception&) {
+            // not a row of ours: dropped
+          }
+        }
+      }
+    }
+    write_atomically(path, kept);
+    out_.open(path, std::ios::app);
+    if (!out_) throw TuneError("cannot write '" + path.string() + "'");
+  }
+
+  void row(int64_t iteration, double elapsed, uint64_t evaluations, double current, double best,
+           const std::optional<double>& validation, double progress) {
+    out_ << iteration << ',' << number(elapsed) << ',' << evaluations << ',' << number(current) << ','
+         << number(best) << ',' << (validation ? number(*validation) : "") << ',' << number(progress) << '\n';
+    out_.flush();
+  }
+
+ private:
+  std::filesystem::path path_;
+  std::ofstream out_;
+};
+
+// The driver's own state, which a checkpoint keeps beside the algorithm's.
+struct Progress {
+  int64_t iteration = 0;
+  uint64_t evaluations = 0;
+  double elapsed_before = 0;  // seconds spent in earlier sessions
+  double start_loss = 0;
+  std::optional<double> start_validation;
+  std::optional<double> best_validation;  // the validation loss of the best weights
+};
+
+}  // namespace
+
+// --- Configuration ---------------------------------------------------------------------------------------
+
+ordered_json config_to_json(const TuneConfig& c) {
+  ordered_json j;
+  j["algorithm"] = c.algorithm;
+  j["objective"] = c.objective;
+  j["params"] = c.params;
+  j["seed"] = c.seed;
+  j["start"] = c.start.to_json();
+  j["weights_file"] = c.weights_file;
+  j["data"] = c.data;
+  j["strict"] = c.strict;
+  j["validation"] = c.validation;
+  j["k"] = optional_json(c.k);
+  j["games"] = c.games;
+  j["depth"] = c.depth;
+  j["nodes"] = c.nodes;
+  j["openings"] = c.openings;
+  j["openings_file"] = c.openings_file;
+  j["baseline"] = c.baseline.to_json();
+  j["baseline_file"] = c.baseline_file;
+  j["hc"] = {{"step", c.hc.step}, {"min_step", c.hc.min_step}};
+  j["sa"] = {{"t_start", c.sa.t_start}, {"t_end", c.sa.t_end}, {"rate", c.sa.rate}, {"step", c.sa.step},
+             {"moves", c.sa.moves}};
+  j["ga"] = {{"population", c.ga.population},       {"generations", c.ga.generations},
+             {"tournament", c.ga.tournament},       {"crossover_rate", c.ga.crossover_rate},
+             {"crossover", c.ga.one_point ? "one-point" : "uniform"},
+             {"mutation_rate", c.ga.mutation_rate}, {"mutation_step", c.ga.mutation_step},
+             {"mutation", c.ga.gaussian ? "gaussian" : "uniform"}, {"elitism", c.ga.elitism}};
+  return j;
+}
+
+TuneConfig config_from_json(const json& j) {
+  try {
+    TuneConfig c;
+    c.algorithm = j.at("algorithm").get<std::string>();
+    c.objective = j.at("objective").get<std::string>();
+    c.params = j.at("params").get<std::vector<std::string>>();
+    c.seed = j.at("seed").get<uint64_t>();
+    c.start = Params::from_json(j.at("start"));
+    c.weights_file = j.at("weights_file").get<std::string>();
+    c.data = j.at("data").get<std::string>();
+    c.strict = j.at("strict").get<bool>();
+    c.validation = j.at("validation").get<double>();
+    c.k = optional_from(j.at("k"));
+    c.games = j.at("games").get<int>();
+    c.depth = j.at("depth").get<int>();
+    c.nodes = j.at("nodes").get<uint64_t>();
+    c.openings = j.at("openings").get<std::vector<std::string>>();
+    c.openings_file = j.at("openings_file").get<std::string>();
+    c.baseline = Params::from_json(j.at("baseline"));
+    c.baseline_file = j.at("baseline_file").get<std::string>();
+    const json& hc = j.at("hc");
+    c.hc.step = hc.at("step").get<int>();
+    c.hc.min_step = hc.at("min_step").get<int>();
+    const json& sa = j.at("sa");
+    c.sa.t_start = sa.at("t_start").get<double>();
+    c.sa.t_end = sa.at("t_end").get<double>();
+    c.sa.rate = sa.at("rate").get<double>();
+    c.sa.step = sa.at("step").get<int>();
+    c.sa.moves = sa.at("moves").get<int>();
+    const json& ga = j.at("ga");
+    c.ga.population = ga.at("population").get<int>();
+    c.ga.generations = ga.at("generations").get<int>();
+    c.ga.tournament = ga.at("tournament").get<int>();
+    c.ga.crossover_rate = ga.at("crossover_rate").get<double>();
+    c.ga.one_point = ga.at("crossover").get<std::string>() == "one-point";
+    c.ga.mutation_rate = ga.at("mutation_rate").get<double>();
+    c.ga.mutation_step = ga.at("mutation_step").get<int>();
+    c.ga.gaussian = ga.at("mutation").get<std::string>() == "gaussian";
+    c.ga.elitism = ga.at("elitism").get<int>();
+    return c;
+  } catch (const json::exception& e) {
+    throw TuneError(std::string("the checkpoint's configuration is incomplete or malformed: ") + e.what());
+  } catch (const ParamError& e) {
+    throw TuneError(std::string("the checkpoint's configuration: ") + e.what());
+  }
+}
+
+std::filesystem::path csv_path(const std::filesystem::path& out) {
+  std::filesystem::path p = out;
+  return p.replace_extension(".csv");
+}
+
+std::filesystem::path default_checkpoint_path(const std::filesystem::path& out) {
+  std::filesystem::path p = out;
+  return p.replace_extension(".checkpoint.json");
+}
+
+json read_checkpoint(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw TuneError("cannot read checkpoint '" + path.string() + "'");
+  json j;
+  try {
+    in >> j;
+  } catch (const json::exception& e) {
+    throw TuneError("checkpoint '" + path.string() + "' is not valid JSON: " + e.what());
+  }
+  if (!j.is_object() || j.value("format", "") != kCheckpointFormat)
+    throw TuneError("'" + path.string() + "' is not a jiang tune checkpoint");
+  if (j.value("version", 0) != kCheckpointVersion)
+    throw TuneError("checkpoint '" + path.string() + "' has version " + std::to_string(j.value("version", 0)) +
+                    "; this jiang reads version " + std::to_string(kCheckpointVersion));
+  return j;
+}
+
+// --- The run ---------------------------------------------------------------------------------------------
+
+namespace {
+
+void check_config(const TuneConfig& c) {
+  if (c.algorithm != "hc" && c.algorithm != "sa" && c.algorithm != "ga")
+    throw TuneError("unknown algorithm '" + c.algorithm + "' (hc, sa or ga)");
+  if (c.objective != "positions" && c.objective != "games")
+    throw TuneError("unknown objective '" + c.objective + "' (positions or games)");
+  if (c.objective == "positions" && c.data.empty()) throw TuneError("the positions objective needs --data FILE");
+  if (c.hc.step < 1 || c.hc.min_step < 1 || c.hc.min_step > c.hc.step)
+    throw TuneError("hill climbing needs 1 <= minimum step <= step");
+  if (!(c.sa.t_start > 0) || !(c.sa.t_end > 0) || !(c.sa.rate > 0 && c.sa.rate < 1) || c.sa.step < 1 || c.sa.moves < 1)
+    throw TuneError("annealing needs positive temperatures, a cooling rate in (0, 1), step >= 1 and moves >= 1");
+  if (c.ga.population < 2 || c.ga.generations < 0 || c.ga.tournament < 1 || c.ga.elitism < 0 ||
+      c.ga.elitism >= c.ga.population || c.ga.crossover_rate < 0 || c.ga.crossover_rate > 1 ||
+      c.ga.mutation_rate < 0 || c.ga.mutation_rate > 1 || c.ga.mutation_step < 1)
+    throw TuneError("the genetic algorithm needs population >= 2, 0 <= elitism < population, tournament >= 1, "
+                    "rates in [0, 1] and mutation step >= 1");
+  if (c.objective == "games" && (c.games < 2 || c.games % 2 != 0 || (c.depth > 0) == (c.nodes > 0)))
+    throw TuneError("the games objective needs an even number of games and exactly one of depth and nodes");
+}
+
+// Whether the checkpoint was made by the same run; the message names every difference.
+void check_checkpoint(const TuneConfig& config, const json& checkpoint, const std::string& where) {
+  const json ours = json::parse(config_to_json(config).dump());
+  const json& theirs = checkpoint.at("config");
+  std::string differences;
+  for (const auto& [key, value] : ours.items()) {
+    if (std::find(std::begin(kInformativeKeys), std::end(kInformativeKeys), key) != std::end(kInformativeKeys))
+      continue;
+    // Only the chosen algorithm's options matter.
+    if ((key == "hc" || key == "sa" || key == "ga") && key != config.algorithm) continue;
+    if ((key == "games" || key == "depth" || key == "nodes" || key == "openings" || key == "baseline") &&
+        config.objective != "games")
+      continue;
+    if ((key == "validation" || key == "k") && config.objective != "positions") continue;
+    if (!theirs.contains(key) || theirs.at(key) != value) {
+      std::string theirs_text = theirs.contains(key) ? theirs.at(key).dump() : "missing";
+      std::string ours_text = value.dump();
+      if (key == "start" || key == "baseline") theirs_text = "other weights", ours_text = "these";
+      differences += "\n  " + key + ": " + theirs_text + " in the checkpoint, " + ours_text + " now";
+    }
+  }
+  if (!differences.empty())
+    throw TuneError("checkpoint '" + where + "' belongs to a different run:" + differences +
+                    "\nresume with the checkpoint's own settings (give no algorithm options), or start a new run");
+}
+
+}  // namespace
+
+TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const json* resume) {
+  const auto logger = options.logger ? options.logger : stderr_logger();
+  check_config(config);
+  const std::vector<int> tuned = tuned_indices(config.params);
+  if (options.out.empty()) throw TuneError("no output file (--out)");
+  const std::filesystem::path checkpoint_file =
+      options.checkpoint.empty() ? default_checkpoint_path(options.out) : options.checkpoint;
+  TuneOutcome outcome;
+  outcome.checkpoint = checkpoint_file;
+  outcome.csv = csv_path(options.out);
+  if (resume) {
+    try {
+      check_checkpoint(config, *resume, checkpoint_file.string());
+    } catch (const json::exception& e) {
+      throw TuneError("checkpoint '" + checkpoint_file.string() + "' is malformed: " + e.what());
+    }
+  } else if (std::filesystem::exists(checkpoint_file) && !options.force) {
+    throw TuneError("checkpoint '" + checkpoint_file.string() + "' already exists: continue that run with --resume " +
+                    checkpoint_file.string() + ", or pass --force to start a new run over it");
+  }
+  const int threads = std::max(1, options.threads);
+  const auto session_start = Clock::now();
+
+  // The objective.
+  TexelData data;
+  std::unique_ptr<Objective> objective;
+  double k = 0.0;
+  if (config.objective == "positions") {
+    std::vector<std::string> warnings;
+    std::vector<LabelledPosition> positions;
+    const auto read_start = Clock::now();
+    try {
+      positions = read_positions(config.data, config.strict, &warnings);
+    } catch (const PositionsFileError& e) {
+      throw TuneError(e.what());
+    }
+    for (size_t i = 0; i < warnings.size() && i < kWarningsShown; ++i)
+      logger->warn("skipped a malformed line: {}", warnings[i]);
+    if (warnings.size() > kWarningsShown)
+      logger->warn("... and {} more malformed lines skipped", warnings.size() - kWarningsShown);
+    logger->info("read {} positions from {} in {:.1f} s", positions.size(), config.data, seconds_since(read_start));
+    const auto leaf_start = Clock::now();
+    try {
+      data = prepare_texel_data(positions, config.validation, config.seed, config.start, threads);
+    } catch (const std::invalid_argument& e) {
+      throw TuneError(config.data + ": " + e.what());
+    }
+    positions = {};
+    logger->info("quiet leaves of {} training and {} validation positions in {:.1f} s ({} bytes a position; "
+                 "resident memory {:.0f} MB)",
+                 data.train.size(), data.validation.size(), seconds_since(leaf_start),
+                 sizeof(Position) + sizeof(float), resident_mb());
+    outcome.train_positions = data.train.size();
+    outcome.validation_positions = data.validation.size();
+    if (resume) {
+      const std::string expected = resume->at("data_fingerprint").get<std::string>();
+      if (expected != hex64(data.fingerprint))
+        throw TuneError("the data in " + config.data + " are not the data checkpoint '" + checkpoint_file.string() +
+                        "' was made with (" + std::to_string(resume->at("data_positions").get<size_t>()) +
+                        " positions, fingerprint " + expected + ")");
+      k = resume->at("k").get<double>();
+      logger->info("K = {:.6f} (from the checkpoint)", k);
+    } else if (config.k) {
+      k = *config.k;
+      logger->info("K = {:.6f} (given)", k);
+    } else {
+      const auto fit_start = Clock::now();
+      k = fit_k(red_evals(data.train, Evaluator(config.start), threads), data.train.results);
+      logger->info("fitted K = {:.6f} in {:.1f} s", k, seconds_since(fit_start));
+    }
+    objective = std::make_unique<PositionsObjective>(data, k, threads);
+  } else {
+    GamesSettings settings;
+    settings.games = config.games;
+    settings.limits.depth = config.depth;
+    settings.limits.nodes = config.nodes;
+    settings.openings = config.openings;
+    settings.baseline = config.baseline;
+    settings.threads = threads;
+    objective = std::make_unique<GamesObjective>(std::move(settings));
+    logger->info("games objective: {} games a candidate against {}, {} {} a move, {} openings", config.games,
+                 config.baseline_file.empty() ? "the default weights" : config.baseline_file,
+                 config.depth > 0 ? config.depth : config.nodes, config.depth > 0 ? "plies" : "nodes",
+                 config.openings.empty() ? builtin_openings().size() : config.openings.size());
+  }
+  outcome.k = k;
+  objective->set_stop_flag(options.stop);
+
+  // The algorithm, fresh or as the checkpoint left it.
+  const SearchSpace space = make_search_space(config.start.values(), tuned);
+  std::unique_ptr<Algorithm> algorithm = make_algorithm(config, space);
+  Rng rng(config.seed);
+  Progress progress;
+  if (resume) {
+    try {
+      algorithm->load_state(resume->at("state"));
+      rng = rng_from_string(resume->at("rng").get<std::string>());
+      progress.iteration = resume->at("iteration").get<int64_t>();
+      progress.evaluations = resume->at("evaluations").get<uint64_t>();
+      progress.elapsed_before = resume->at("elapsed_s").get<double>();
+      progress.start_loss = resume->at("start_loss").get<double>();
+      progress.start_validation = optional_from(resume->at("start_validation_loss"));
+      progress.best_validation = optional_from(resume->at("best_validation_loss"));
+    } catch (const std::exception& e) {
+      throw TuneError("checkpoint '" + checkpoint_file.string() + "' is malformed: " + e.what());
+    }
+    objective->set_evaluations(progress.evaluations);
+    logger->info("resuming {} at iteration {} from {}", config.algorithm, progress.iteration, checkpoint_file.string());
+  }
+  History history(outcome.csv, algorithm->progress_name(),
+                  resume ? std::optional<int64_t>(progress.iteration) : std::nullopt);
+
+  auto elapsed = [&] { return progress.elapsed_before + seconds_since(session_start); };
+  auto write_checkpoint = [&] {
+    ordered_json j;
+    j["format"] = kCheckpointFormat;
+    j["version"] = kCheckpointVersion;
+    j["config"] = config_to_json(config);
+    j["data_positions"] = data.train.size() + data.validation.size();
+    j["data_fingerprint"] = hex64(data.fingerprint);
+    j["train_positions"] = data.train.size();
+    j["validation_positions"] = data.validation.size();
+    j["validation_seed"] = config.seed;
+    j["out"] = options.out.string();
+    j["k"] = k;
+    j["iteration"] = progress.iteration;
+    j["evaluations"] = progress.evaluations;
+    j["elapsed_s"] = elapsed();
+    j["finished"] = algorithm->initialized() && algorithm->finished();
+    j["start_loss"] = progress.start_loss;
+    j["start_validation_loss"] = optional_json(progress.start_validation);
+    if (algorithm->initialized()) {
+      j["current"] = weights_json(algorithm->current());
+      j["current_loss"] = algorithm->current_loss();
+      j["best"] = weights_json(algorithm->best());
+      j["best_loss"] = algorithm->best_loss();
+    }
+    j["best_validation_loss"] = optional_json(progress.best_validation);
+    j["rng"] = rng_to_string(rng);
+    j["state"] = algorithm->state();
+    write_atomically(checkpoint_file, j.dump(1) + "\n");
+    if (algorithm->initialized()) {
+      Params best;
+      best.set_values(algorithm->best());
+      try {
+        best.save(options.out);
+      } catch (const ParamError& e) {
+        throw TuneError(e.what());
+      }
+    }
+  };
+  int64_t last_logged = -1;
+  auto log_progress = [&] {
+    last_logged = progress.iteration;
+    logger->info("iteration {}: best {} (validation {}), current {}, {}, {} evaluations, {:.1f} s",
+                 progress.iteration, number(algorithm->best_loss()), optional_number(progress.best_validation),
+                 number(algorithm->current_loss()), algorithm->progress_text(), progress.evaluations, elapsed());
+  };
+
+  // The loop: one iteration at a time, each either done whole or (interrupted) not at all.
+  auto last_checkpoint = Clock::now();
+  auto last_log = Clock::now();
+  while (true) {
+    if (options.stop && options.stop->load()) {
+      outcome.interrupted = true;
+      break;
+    }
+    if (algorithm->initialized()) {
+      if (algorithm->finished()) break;
+      if (options.iterations > 0 && progress.iteration >= options.iterations) break;
+      if (options.time_s > 0 && seconds_since(session_start) >= options.time_s) break;
+    }
+    const std::unique_ptr<Algorithm> saved_algorithm = algorithm->clone();
+    const Rng saved_rng = rng;
+    const Progress saved_progress = progress;
+    const bool first = !algorithm->initialized();
+    try {
+      if (first) {
+        algorithm->initialize(*objective, rng);
+        progress.start_loss = algorithm->start_loss();
+        progress.start_validation = objective->validation_loss(space.start);
+        progress.best_validation = algorithm->best() == space.start
+                                       ? progress.start_validation
+                                       : objective->validation_loss(algorithm->best());
+      } else {
+        const double best_before = algorithm->best_loss();
+        algorithm->step(*objective, rng);
+        ++progress.iteration;
+        if (algorithm->best_loss() < best_before) progress.best_validation = objective->validation_loss(algorithm->best());
+      }
+    } catch (const Interrupted&) {
+      algorithm = saved_algorithm->clone();
+      rng = saved_rng;
+      progress = saved_progress;
+      outcome.interrupted = true;
+      break;
+    }
+    progress.evaluations = objective->evaluations();
+    history.row(progress.iteration, elapsed(), progress.evaluations, algorithm->current_loss(), algorithm->best_loss(),
+                progress.best_validation, algorithm->progress_value());
+    if (first) {
+      logger->info("{} over {} parameters; start loss {} (validation {})", config.algorithm, tuned.size(),
+                   number(progress.start_loss), optional_number(progress.start_validation));
+      last_log = Clock::now();
+    } else if (seconds_since(last_log) >= options.log_every_s) {
+      log_progress();
+      last_log = Clock::now();
+    }
+    if (options.after_iteration) options.after_iteration(progress.iteration);
+    if (seconds_since(last_checkpoint) >= options.checkpoint_every_s) {
+      write_checkpoint();
+      last_checkpoint = Clock::now();
+    }
+  }
+
+  write_checkpoint();
+  outcome.iterations = progress.iteration;
+  outcome.evaluations = progress.evaluations;
+  outcome.start_loss = progress.start_loss;
+  outcome.start_validation_loss = progress.start_validation;
+  if (algorithm->initialized()) {
+    if (last_logged != progress.iteration) log_progress();
+    outcome.finished = algorithm->finished();
+    outcome.best.set_values(algorithm->best());
+    outcome.best_loss = algorithm->best_loss();
+    outcome.best_validation_loss = progress.best_validation;
+  }
+  if (outcome.interrupted) {
+    logger->warn("interrupted at iteration {}; the state is in {}: resume with --resume {}", progress.iteration,
+                 checkpoint_file.string(), checkpoint_file.string());
+  } else {
+    logger->info("{} after {} iterations: loss {} -> {}, validation {} -> {}; best weights in {}, history in {}",
+                 outcome.finished ? "finished" : "stopped", progress.iteration, number(progress.start_loss),
+                 number(outcome.best_loss), optional_number(progress.start_validation),
+                 optional_number(progress.best_validation), options.out.string(), outcome.csv.string());
+  }
+  return outcome;
+}
+
+}  // namespace jiang::tuner
