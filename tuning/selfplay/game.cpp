@@ -50,10 +50,7 @@ std::optional<Verdict> referee(const Position& pos, int repetitions) {
 }
 
 GamePlayer::GamePlayer(int hash_mb) {
-  for (auto& e : engines_) {
-    e = std::make_unique<Engine>();
-    e->set_hash_mb(hash_mb);
-  }
+  for (auto& e : engines_) e = std::make_unique<Engine>(hash_mb);
 }
 
 GameRecord GamePlayer::play(const std::string& start_fen, const Params& red, const Params& black,
@@ -101,10 +98,15 @@ GameRecord GamePlayer::play(const std::string& start_fen, const Params& red, con
     moves.push_back(to_string(r.best));
     const int ply = int(record.moves.size());
 
-    // A mate the mover's search has proved (for either side) decides the game now.
+    // A mate the mover's search has proved (for either side) decides the game now, unless the move
+    // ended the game by the rules already (a mate delivered is "mate").
     if (is_mate_score(r.score)) {
-      record.result = win_for(r.score > 0 ? side : ~side);
-      record.reason = "mate found";
+      Position next = pos;
+      next.make_move(r.best);
+      next.in_check();
+      const auto verdict = referee(next, adjudication.repetitions);
+      record.result = verdict ? verdict->result : win_for(r.score > 0 ? side : ~side);
+      record.reason = verdict ? verdict->reason : "mate found";
       return record;
     }
     // Both engines agree one side is far ahead, ply after ply: that side wins.
