@@ -49,6 +49,11 @@ void Engine::set_position(std::string_view fen, const std::vector<std::string>& 
   position_ = std::move(pos);
 }
 
+void Engine::set_threads(int threads) {
+  wait();
+  threads_ = std::clamp(threads, 1, kMaxThreads);
+}
+
 void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
   stop();
   wait();
@@ -57,10 +62,23 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
   control->clock_start_ms = now_ms();
   control_ = control;
   finished_ = false;
+  tt_.new_search();
   worker_ = std::thread([this, limits, callbacks = std::move(callbacks), control, pos = position_,
-                         eval = evaluator_] {
+                         eval = evaluator_, threads = threads_] {
+    // Lazy SMP: helper threads search the same position into the same table. What they store makes the
+    // main search faster and wiser; only the main search's result is reported. Helpers never stop on
+    // their own clock: the main search stops them when it ends.
+    SearchControl helper_control;
+    helper_control.pondering = true;
+    SearchLimits helper_limits = limits;
+    helper_limits.nodes = 0;
+    std::vector<std::thread> helpers;
+    for (int i = 1; i < threads; ++i)
+      helpers.emplace_back([&] { Searcher(pos, *eval, tt_, helper_limits, helper_control).run({}); });
     Searcher searcher(pos, *eval, tt_, limits, *control);
     const SearchResult result = searcher.run(callbacks.on_info);
+    helper_control.stop = true;
+    for (std::thread& helper : helpers) helper.join();
     // A ponder or infinite search that ends on its own (a mate, the depth limit) still waits for the
     // GUI's ponderhit or stop before answering, as both protocols require.
     while (control->pondering && !control->stop) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -87,6 +105,7 @@ SearchResult Engine::search(const SearchLimits& limits, const SearchCallbacks& c
   wait();
   SearchControl control;
   control.clock_start_ms = now_ms();
+  tt_.new_search();
   Searcher searcher(position_, *evaluator_, tt_, limits, control);
   const SearchResult result = searcher.run(callbacks.on_info);
   if (callbacks.on_done) callbacks.on_done(result);

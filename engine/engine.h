@@ -55,6 +55,7 @@ class Engine {
  public:
   static constexpr int kDefaultHashMb = 64;
   static constexpr int kMaxHashMb = 65536;
+  static constexpr int kMaxThreads = 64;
 
   // hash_mb: the transposition table's size (clamped to 1..kMaxHashMb); engines that play many short
   // games side by side (self-play) start small rather than allocate the default and shrink.
@@ -68,6 +69,10 @@ class Engine {
   void set_params(const Params& params);
   const Params& params() const { return evaluator_->params(); }
   void new_game();  // clears the transposition table and search history
+  // Threads for go(): helpers share the table (lazy SMP). search() always uses one thread, so that
+  // bench and self-play stay deterministic.
+  void set_threads(int threads);
+  int threads() const { return threads_; }
 
   // The position: a start FEN and the moves played from it (the protocols' "position" command).
   // Throws FenError or MoveError, leaving the current position unchanged.
@@ -91,6 +96,7 @@ class Engine {
   Position position_;
   std::shared_ptr<const Evaluator> evaluator_;
   TranspositionTable tt_;
+  int threads_ = 1;
   std::thread worker_;
   std::atomic<bool> finished_{true};
   struct SharedControl;

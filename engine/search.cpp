@@ -358,7 +358,6 @@ Move Searcher::ponder_move() {
 
 SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info) {
   SearchResult result;
-  tt_.new_search();
   if (root_moves_.empty()) {
     result.score = mated_in(0);  // no move is a loss, in check or not
     return result;

@@ -39,7 +39,7 @@ TEST_CASE("UCCI handshake: id, the options, ucciok, isready", "[protocol][ucci]"
   CHECK(lines.front() == "id name jiang");
   CHECK(any_starts_with(lines, "id author "));
   for (const char* option : {"usemillisec type check", "ponder type check", "hashsize type spin",
-                             "threads type spin min 1 max 1", "newgame type button", "batch type check",
+                             "threads type spin min 1 max 64", "newgame type button", "batch type check",
                              "debug type check", "randomness type combo var none", "weightsfile type string"}) {
     INFO(option);
     CHECK(any_starts_with(lines, std::string("option ") + option));
@@ -78,6 +78,28 @@ TEST_CASE("UCCI position + go depth gives a legal bestmove and per-iteration inf
     REQUIRE(answer);
     CHECK(legal_bestmove(*answer, position_after(kLostFen)));
   }
+}
+
+TEST_CASE("UCCI with two threads: legal bestmoves, and stop still answers at once", "[protocol][ucci]") {
+  Conversation c = ucci();
+  REQUIRE(c.handshake_ok());
+  c.send("setoption threads 2");
+  c.send("position startpos moves h2e2");
+  c.send("go depth 6");
+  const auto best = c.bestmove();
+  REQUIRE(best);
+  CHECK(legal_bestmove(*best, position_after(kStartFen, {"h2e2"})));
+  c.send("position fen " + std::string(kMateInOneFen));
+  c.send("go infinite");
+  std::this_thread::sleep_for(200ms);
+  const auto start = std::chrono::steady_clock::now();
+  c.send("stop");
+  const auto mate = c.bestmove(2s);
+  REQUIRE(mate);
+  CHECK(elapsed_ms(start) < 500);
+  const auto move = legal_bestmove(*mate, position_after(kMateInOneFen));
+  REQUIRE(move);
+  CHECK(legal_move_strings(position_after(kMateInOneFen, {to_string(*move)})).empty());
 }
 
 TEST_CASE("UCCI finds a mate in one", "[protocol][ucci]") {
@@ -367,6 +389,7 @@ TEST_CASE("UCCI options: hash, newgame, weights good and bad", "[protocol][ucci]
   expect_accepted(c, "setoption ponder true");
   expect_accepted(c, "setoption batch false");
   expect_accepted(c, "setoption debug false");
+  expect_accepted(c, "setoption threads 2");
   expect_accepted(c, "setoption threads 1");
   expect_accepted(c, "setoption randomness none");
   expect_accepted(c, "setoption usemillisec false");
@@ -411,7 +434,7 @@ TEST_CASE("UCCI bad input is reported and changes nothing", "[protocol][ucci]") 
   for (const char* command : {
            // unknown commands and options
            "xyzzy", "uci", "setoption", "setoption hashsize", "setoption hashsize abc", "setoption hashsize 0",
-           "setoption hashsize 99999999", "setoption threads 2", "setoption usemillisec maybe",
+           "setoption hashsize 99999999", "setoption threads 65", "setoption usemillisec maybe",
            "setoption randomness huge", "setoption usebook true", "setoption weightsfile /nonexistent",
            // positions: missing or malformed FEN, illegal or malformed moves
            "position", "position fen", "position fen moves h2e2", "position fen garbage",

@@ -37,7 +37,7 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "id name jiang",
       c.handshake()[1],  // the author line, checked below
       "option name Hash type spin default 64 min 1 max 65536",
-      "option name Threads type spin default 1 min 1 max 1",
+      "option name Threads type spin default 1 min 1 max 64",
       "option name Ponder type check default false",
       "option name Clear Hash type button",
       "option name WeightsFile type string default <empty>",
@@ -250,6 +250,7 @@ TEST_CASE("UCI options: Hash, Clear Hash, weights good and bad", "[protocol][uci
   expect_accepted(c, "setoption name hash value 8");  // names are case-insensitive
   expect_accepted(c, "setoption name Clear Hash");
   expect_accepted(c, "setoption name clear hash");
+  expect_accepted(c, "setoption name Threads value 2");
   expect_accepted(c, "setoption name Threads value 1");
   expect_accepted(c, "setoption name Ponder value false");
 
@@ -292,7 +293,7 @@ TEST_CASE("UCI bad input is reported and changes nothing", "[protocol][uci]") {
            "xyzzy", "ucci", "banmoves h9g7", "probe startpos",
            "setoption", "setoption Hash value 16", "setoption name", "setoption name value 3",
            "setoption name Hash", "setoption name Hash value", "setoption name Hash value big",
-           "setoption name Hash value 0", "setoption name Hash value -5", "setoption name Threads value 4",
+           "setoption name Hash value 0", "setoption name Hash value -5", "setoption name Threads value 0",
            "setoption name Ponder value yes", "setoption name Skill Level value 3",
            "setoption name WeightsFile value /nonexistent",
            "position", "position fen", "position fen moves h2e2", "position fen garbage", "position startpos extra",

@@ -167,6 +167,11 @@ void Session::set_hash_mb(int64_t mb) {
   }
 }
 
+void Session::set_threads(int threads) {
+  require_idle("threads");
+  engine_.set_threads(threads);
+}
+
 void Session::load_weights(std::string path) {
   require_idle("weights");
   if (path == "<empty>") path.clear();

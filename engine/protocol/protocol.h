@@ -99,6 +99,7 @@ class Session {
   std::vector<Move> parse_legal_moves(const std::vector<std::string>& texts) const;
   // Engine::set_hash_mb, reporting a table too large for the memory (the old table stays).
   void set_hash_mb(int64_t mb);
+  void set_threads(int threads);  // Engine::set_threads, between searches only
   // Loads a weights file and gives it to the engine; an empty path (or UCI's "<empty>") means the
   // compiled-in defaults. Throws CommandError, keeping the old weights.
   void load_weights(std::string path);

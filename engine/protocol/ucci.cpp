@@ -34,7 +34,7 @@ void UcciSession::greet() {
   say("option ponder type check default false");
   say("option hashsize type spin min 1 max " + std::to_string(Engine::kMaxHashMb) + " default " +
       std::to_string(Engine::kDefaultHashMb));
-  say("option threads type spin min 1 max 1 default 1");
+  say("option threads type spin min 1 max " + std::to_string(Engine::kMaxThreads) + " default 1");
   say("option newgame type button");
   say("option batch type check default false");
   say("option debug type check default false");
@@ -101,9 +101,9 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
     if (!mb) throw CommandError("hashsize expects 1.." + std::to_string(Engine::kMaxHashMb) + " (MB), got '" + value + "'");
     set_hash_mb(*mb);
   } else if (name == "threads") {
-    const std::optional<int64_t> n = parse_int(value, 1, 1);
-    if (!n) throw CommandError("threads: only 1 is supported, got '" + value + "'");
-    threads_ = int(*n);
+    const std::optional<int64_t> n = parse_int(value, 1, Engine::kMaxThreads);
+    if (!n) throw CommandError("threads expects 1.." + std::to_string(Engine::kMaxThreads) + ", got '" + value + "'");
+    set_threads(int(*n));
   } else if (name == "newgame") {
     require_idle("newgame");
     engine_.new_game();

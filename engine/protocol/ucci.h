@@ -33,7 +33,6 @@ class UcciSession final : public Session {
   bool ponder_ = false;
   bool batch_ = false;
   bool debug_ = false;
-  int threads_ = 1;
   std::string randomness_ = "none";
 };
 

@@ -34,7 +34,7 @@ void UciSession::greet() {
   say("id author the jiang authors");
   say("option name Hash type spin default " + std::to_string(Engine::kDefaultHashMb) + " min 1 max " +
       std::to_string(Engine::kMaxHashMb));
-  say("option name Threads type spin default 1 min 1 max 1");
+  say("option name Threads type spin default 1 min 1 max " + std::to_string(Engine::kMaxThreads));
   say("option name Ponder type check default false");
   say("option name Clear Hash type button");
   say("option name WeightsFile type string default <empty>");
@@ -93,9 +93,9 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
     if (!mb) throw CommandError("Hash expects 1.." + std::to_string(Engine::kMaxHashMb) + " (MB), got '" + value + "'");
     set_hash_mb(*mb);
   } else if (key == "threads") {
-    const std::optional<int64_t> n = parse_int(value, 1, 1);
-    if (!n) throw CommandError("Threads: only 1 is supported, got '" + value + "'");
-    threads_ = int(*n);
+    const std::optional<int64_t> n = parse_int(value, 1, Engine::kMaxThreads);
+    if (!n) throw CommandError("Threads expects 1.." + std::to_string(Engine::kMaxThreads) + ", got '" + value + "'");
+    set_threads(int(*n));
   } else if (key == "ponder") {
     const std::optional<bool> b = parse_bool(value);
     if (!b) throw CommandError("Ponder expects true or false, got '" + value + "'");

@@ -26,7 +26,6 @@ class UciSession final : public Session {
 
   // Options the engine accepts and remembers but does not act on (yet).
   bool ponder_ = false;
-  int threads_ = 1;
 };
 
 }  // namespace jiang::protocol
