@@ -87,16 +87,16 @@ void Position::unmake_null() {
   history_.pop_back();
 }
 
-bool Position::general_attacked(Square s, Color by) const {
+bool Position::attacked_from_afar(Square s, Color by, Piece also_along_file) const {
   const int f = file_of(s), r = rank_of(s);
-  const Piece rook = make_piece(by, Rook), cannon = make_piece(by, Cannon), king = make_piece(by, King);
+  const Piece rook = make_piece(by, Rook), cannon = make_piece(by, Cannon);
   const LineMoves& along_rank = kRankMoves[f][rank_occ_[r]];
   const LineMoves& along_file = kFileMoves[r][file_occ_[f]];
   for (uint16_t bits = along_rank.first_blockers; bits; bits &= bits - 1)
     if (board_[make_square(__builtin_ctz(bits), r)] == rook) return true;
   for (uint16_t bits = along_file.first_blockers; bits; bits &= bits - 1) {
     const Piece p = board_[make_square(f, __builtin_ctz(bits))];
-    if (p == rook || p == king) return true;
+    if (p == rook || p == also_along_file) return true;
   }
   for (uint16_t bits = along_rank.second_blockers; bits; bits &= bits - 1)
     if (board_[make_square(__builtin_ctz(bits), r)] == cannon) return true;
@@ -108,6 +108,24 @@ bool Position::general_attacked(Square s, Color by) const {
   const Piece pawn = make_piece(by, Pawn);
   for (const Step& st : kTemplates.pawn_attackers[by][s])
     if (board_[st.to] == pawn) return true;
+  return false;
+}
+
+bool Position::general_attacked(Square s, Color by) const {
+  // The other general counts as a rook along the file: the flying-general rule.
+  return attacked_from_afar(s, by, make_piece(by, King));
+}
+
+bool Position::attacked(Square s, Color by) const {
+  if (attacked_from_afar(s, by, NoPiece)) return true;
+  // The palace and half-board pieces move symmetrically: they attack s from the squares they could
+  // reach from s.
+  for (const Step& st : kTemplates.king[s])
+    if (board_[st.to] == make_piece(by, King)) return true;
+  for (const Step& st : kTemplates.advisor[s])
+    if (board_[st.to] == make_piece(by, Advisor)) return true;
+  for (const Step& st : kTemplates.elephant[s])
+    if (board_[st.to] == make_piece(by, Elephant) && board_[st.block] == NoPiece) return true;
   return false;
 }
 

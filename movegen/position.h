@@ -62,6 +62,8 @@ class Position {
   // along the lines, horses not hobbled, pawns, and `by`'s general along the file (flying general).
   // Advisors and elephants never leave their own half, so they can never attack a general.
   bool general_attacked(Square s, Color by) const;
+  // Whether any piece of `by` could capture on s (a piece of the other colour standing there).
+  bool attacked(Square s, Color by) const;
   bool in_check() const;
   // Whether making m (pseudo-legal for the side to move) leaves the mover's general safe. Full test.
   bool leaves_general_safe(Move m) const;
@@ -82,6 +84,8 @@ class Position {
   void move_piece(Square from, Square to);
   void toggle_occupancy(Square s);
   void validate() const;  // FEN-level sanity: throws FenError
+  // Rooks, cannons, horses and pawns of `by` that reach s, and `also_along_file` first on s's file.
+  bool attacked_from_afar(Square s, Color by, Piece also_along_file) const;
 
   std::array<Piece, kSquares> board_{};
   std::array<uint16_t, kRanks> rank_occ_{};
