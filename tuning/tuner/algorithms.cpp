@@ -127,6 +127,7 @@ class HillClimbing final : public Algorithm {
   }
 
   json state() const override {
+    if (!initialized_) return {{"initialized", false}};
     return {{"initialized", initialized_}, {"values", tuned_json(space_, values_)}, {"loss", loss_},
             {"step", step_}, {"position", position_}, {"improved", improved_}, {"done", done_}};
   }
@@ -213,6 +214,7 @@ class Annealing final : public Algorithm {
   }
 
   json state() const override {
+    if (!initialized_) return {{"initialized", false}};
     return {{"initialized", initialized_},           {"current", tuned_json(space_, current_)},
             {"current_loss", current_loss_},         {"best", tuned_json(space_, best_)},
             {"best_loss", best_loss_},               {"temperature", temperature_},
@@ -325,6 +327,7 @@ class Genetic final : public Algorithm {
   }
 
   json state() const override {
+    if (!initialized_) return {{"initialized", false}};
     json population = json::array();
     for (const auto& individual : population_) population.push_back(tuned_json(space_, individual));
     return {{"initialized", initialized_}, {"generation", generation_},       {"mutation_rate", mutation_rate_},

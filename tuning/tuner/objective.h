@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -33,13 +34,20 @@ class Objective {
   bool stop_requested() const { return stop_ && stop_->load(std::memory_order_relaxed); }
   uint64_t evaluations() const { return evaluations_; }
   void set_evaluations(uint64_t n) { evaluations_ = n; }
+  // Called after every completed evaluation of loss() with the running count (tests use it to stop a
+  // run in the middle of an iteration).
+  void set_evaluation_hook(std::function<void(uint64_t)> hook) { hook_ = std::move(hook); }
 
  protected:
-  void count_evaluation() { ++evaluations_; }
+  void count_evaluation() {
+    ++evaluations_;
+    if (hook_) hook_(evaluations_);
+  }
 
  private:
   const std::atomic<bool>* stop_ = nullptr;
   uint64_t evaluations_ = 0;
+  std::function<void(uint64_t)> hook_;
 };
 
 }  // namespace jiang::tuner

@@ -128,7 +128,9 @@ Algorithms; an iteration is
   sa  simulated annealing: a neighbour moves 1..--sa-moves random parameters by a random non-zero amount
       in [-step, step]; it is accepted if better, else with probability exp(-delta/T) (delta and T in
       loss units). Geometric cooling: T starts at --sa-t-start, T <- T * --sa-rate after each iteration,
-      the run ends when T < --sa-t-end (ln(end/start)/ln(rate) iterations). The best point seen is kept.
+      the run ends when T < --sa-t-end (ln(end/start)/ln(rate) iterations: 2300 with the defaults). On
+      self-play data one step of one weight typically changes the loss by 1e-6 to 1e-4; scale the
+      temperatures to your data. The best point seen is kept.
   ga  one generation: the --ga-elitism best survive; every other place is a child of two tournament
       winners (--ga-tournament drawn, the best wins), crossed with probability --ga-crossover-rate
       (uniform or one-point), each gene mutated with probability --ga-mutation-rate (default 2/number of

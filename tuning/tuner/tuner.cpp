@@ -409,6 +409,7 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
   }
   outcome.k = k;
   objective->set_stop_flag(options.stop);
+  objective->set_evaluation_hook(options.after_evaluation);
 
   // The algorithm, fresh or as the checkpoint left it.
   const SearchSpace space = make_search_space(config.start.values(), tuned);
@@ -482,6 +483,8 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
   };
 
   // The loop: one iteration at a time, each either done whole or (interrupted) not at all.
+  const uint64_t saved_evaluations = progress.evaluations;
+  const auto loop_start = Clock::now();
   auto last_checkpoint = Clock::now();
   auto last_log = Clock::now();
   while (true) {
@@ -516,6 +519,10 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
       algorithm = saved_algorithm->clone();
       rng = saved_rng;
       progress = saved_progress;
+      if (first)
+        logger->info("the start's evaluation was cut short: a resumed run does it again");
+      else
+        logger->info("the unfinished iteration {} is discarded: a resumed run does it again", progress.iteration + 1);
       outcome.interrupted = true;
       break;
     }
@@ -557,6 +564,10 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
                  outcome.finished ? "finished" : "stopped", progress.iteration, number(progress.start_loss),
                  number(outcome.best_loss), optional_number(progress.start_validation),
                  optional_number(progress.best_validation), options.out.string(), outcome.csv.string());
+    const uint64_t session_evaluations = progress.evaluations - saved_evaluations;
+    if (session_evaluations > 0)
+      logger->info("this session: {} evaluations in {:.1f} s, {:.3f} s each", session_evaluations,
+                   seconds_since(loop_start), seconds_since(loop_start) / double(session_evaluations));
   }
   return outcome;
 }

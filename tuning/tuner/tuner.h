@@ -79,7 +79,8 @@ struct RunOptions {
   bool force = false;                // a new run may replace an existing checkpoint
   const std::atomic<bool>* stop = nullptr;        // raised by a signal handler: checkpoint and return
   std::shared_ptr<spdlog::logger> logger;         // null: a logger on stderr
-  std::function<void(int64_t iteration)> after_iteration;  // for tests
+  std::function<void(int64_t iteration)> after_iteration;      // for tests
+  std::function<void(uint64_t evaluations)> after_evaluation;  // for tests
 };
 
 struct TuneOutcome {

@@ -1,0 +1,331 @@
+// Nothing lost: a run stopped (by --iterations, by the stop flag between iterations or in the middle of
+// one) and resumed from its checkpoint ends exactly like a run that never stopped; a checkpoint that
+// does not fit is refused and left intact.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "tests/tuner_support.h"
+#include "tuning/tuner/tuner.h"
+
+using namespace jiang;
+using namespace jiang::tuner;
+using namespace jiang::tuner_test;
+using nlohmann::json;
+
+namespace {
+
+struct Data {
+  std::filesystem::path dir, file, other;
+};
+
+const Data& data() {
+  static const Data d = [] {
+    Data d;
+    d.dir = temp_dir("checkpoint");
+    d.file = d.dir / "positions.txt";
+    d.other = d.dir / "other.txt";
+    const Params start = perturbed({{"material.rook.mg", 80}, {"mobility.rook.mg", 6}, {"tempo", -9}});
+    write_synthetic(d.file, sample_positions(1200, 31), start, Params(), 1.0);
+    write_synthetic(d.other, sample_positions(1200, 32), start, Params(), 1.0);
+    return d;
+  }();
+  return d;
+}
+
+TuneConfig config_for(const std::string& algorithm) {
+  TuneConfig c;
+  c.algorithm = algorithm;
+  c.data = data().file.string();
+  c.start = perturbed({{"material.rook.mg", 80}, {"mobility.rook.mg", 6}, {"tempo", -9}});
+  c.params = {"material.horse.mg", "material.rook.mg", "material.cannon.mg", "mobility.rook.mg", "tempo"};
+  std::sort(c.params.begin(), c.params.end(),
+            [](const std::string& a, const std::string& b) { return *Params::find(a) < *Params::find(b); });
+  c.seed = 99;
+  c.validation = 0.1;
+  c.hc.step = 8;
+  c.sa = {1e-5, 1e-9, 0.97, 10, 3};
+  c.ga.population = 10;
+  c.ga.generations = 40;
+  c.ga.mutation_rate = 0.3;
+  return c;
+}
+
+int64_t total_iterations(const std::string& algorithm) { return algorithm == "ga" ? 8 : algorithm == "sa" ? 60 : 25; }
+
+RunOptions options_for(const std::filesystem::path& out, const CapturedLog& log, int threads) {
+  RunOptions o;
+  o.out = out;
+  o.threads = threads;
+  o.force = true;
+  o.logger = log.logger;
+  o.checkpoint_every_s = 0;  // a checkpoint after every iteration: the most chances to get it wrong
+  return o;
+}
+
+// The loss history without the elapsed-time column, which differs from run to run.
+std::string history_without_time(const std::filesystem::path& csv) {
+  std::istringstream in(read_text(csv));
+  std::string result;
+  for (std::string line; std::getline(in, line);) {
+    const size_t first = line.find(',');
+    const size_t second = line.find(',', first + 1);
+    result += line.substr(0, first) + line.substr(second) + "\n";
+  }
+  return result;
+}
+
+struct Reference {
+  TuneOutcome outcome;
+  std::string weights, history;
+};
+
+Reference uninterrupted(const std::string& algorithm) {
+  const CapturedLog log;
+  const std::filesystem::path out = data().dir / (algorithm + "-whole.json");
+  RunOptions o = options_for(out, log, 2);
+  o.iterations = total_iterations(algorithm);
+  Reference r;
+  r.outcome = run_tune(config_for(algorithm), o);
+  r.weights = read_text(out);
+  r.history = history_without_time(csv_path(out));
+  return r;
+}
+
+void check_same(const Reference& whole, const TuneOutcome& resumed, const std::filesystem::path& out) {
+  CHECK(resumed.iterations == whole.outcome.iterations);
+  CHECK(resumed.best == whole.outcome.best);
+  CHECK(resumed.best_loss == whole.outcome.best_loss);  // bit for bit
+  CHECK(resumed.best_validation_loss == whole.outcome.best_validation_loss);
+  CHECK(resumed.k == whole.outcome.k);
+  CHECK(read_text(out) == whole.weights);
+  CHECK(history_without_time(csv_path(out)) == whole.history);
+}
+
+// Runs the algorithm whole, then stopped and resumed in several ways; each resumed run must end the same.
+void check_resume(const std::string& algorithm) {
+  const Reference whole = uninterrupted(algorithm);
+  REQUIRE(whole.outcome.iterations == total_iterations(algorithm));
+  REQUIRE(whole.outcome.best_loss < whole.outcome.start_loss);
+  const std::filesystem::path out = data().dir / (algorithm + "-parts.json");
+
+  SECTION("stopped by --iterations, resumed with one thread") {
+    const CapturedLog log;
+    RunOptions first = options_for(out, log, 2);
+    first.iterations = total_iterations(algorithm) / 3;
+    const TuneOutcome part = run_tune(config_for(algorithm), first);
+    CHECK_FALSE(part.interrupted);
+    CHECK(part.iterations == total_iterations(algorithm) / 3);
+    // A second stop and resume on the way.
+    RunOptions second = options_for(out, log, 1);
+    second.iterations = 2 * total_iterations(algorithm) / 3;
+    const json checkpoint1 = read_checkpoint(part.checkpoint);
+    run_tune(config_for(algorithm), second, &checkpoint1);
+    RunOptions third = options_for(out, log, 1);
+    third.iterations = total_iterations(algorithm);
+    const json checkpoint2 = read_checkpoint(part.checkpoint);
+    CHECK(checkpoint2.at("iteration") == 2 * total_iterations(algorithm) / 3);
+    const TuneOutcome resumed = run_tune(config_for(algorithm), third, &checkpoint2);
+    check_same(whole, resumed, out);
+    CHECK(log.text().find("resuming " + algorithm) != std::string::npos);
+  }
+
+  SECTION("stopped by the stop flag between iterations") {
+    const CapturedLog log;
+    std::atomic<bool> stop{false};
+    RunOptions first = options_for(out, log, 2);
+    first.iterations = total_iterations(algorithm);
+    first.stop = &stop;
+    first.checkpoint_every_s = 1e9;  // only the checkpoint the stop writes
+    first.after_iteration = [&](int64_t iteration) {
+      if (iteration == total_iterations(algorithm) / 2) stop = true;
+    };
+    const TuneOutcome part = run_tune(config_for(algorithm), first);
+    CHECK(part.interrupted);
+    CHECK(part.iterations == total_iterations(algorithm) / 2);
+    CHECK(log.text().find("resume with --resume") != std::string::npos);
+    const json checkpoint = read_checkpoint(part.checkpoint);
+    RunOptions rest = options_for(out, log, 2);
+    rest.iterations = total_iterations(algorithm);
+    const TuneOutcome resumed = run_tune(config_for(algorithm), rest, &checkpoint);
+    CHECK_FALSE(resumed.interrupted);
+    check_same(whole, resumed, out);
+  }
+
+  SECTION("stopped by the stop flag inside an iteration") {
+    // The flag rises after the first evaluation of iteration 4, so that the next evaluation throws:
+    // hc's -step (or the validation loss of an improved point), ga's next child, sa's validation
+    // loss if the neighbour was a new best. The unfinished iteration is thrown away and redone.
+    const CapturedLog log;
+    std::atomic<bool> stop{false};
+    RunOptions first = options_for(out, log, 2);
+    first.iterations = total_iterations(algorithm);
+    first.stop = &stop;
+    int64_t iteration = 0;
+    uint64_t last_evaluations = 0, mark = 0;
+    first.after_iteration = [&](int64_t i) {
+      iteration = i;
+      mark = last_evaluations;
+    };
+    first.after_evaluation = [&](uint64_t evaluations) {
+      last_evaluations = evaluations;
+      if (iteration == 3 && evaluations == mark + 1) stop = true;
+    };
+    const TuneOutcome part = run_tune(config_for(algorithm), first);
+    CHECK(part.interrupted);
+    CHECK(part.iterations <= 4);
+    if (algorithm != "sa") CHECK(log.text().find("the unfinished iteration 4 is discarded") != std::string::npos);
+    const json checkpoint = read_checkpoint(part.checkpoint);
+    RunOptions rest = options_for(out, log, 2);
+    rest.iterations = total_iterations(algorithm);
+    const TuneOutcome resumed = run_tune(config_for(algorithm), rest, &checkpoint);
+    check_same(whole, resumed, out);
+  }
+
+  SECTION("stopped by the stop flag at any moment") {
+    // The flag is raised from another thread after a while: wherever it lands (loading, K fitting,
+    // the first evaluation, the middle of an iteration), the resumed run must end the same.
+    for (int delay_ms : {2, 50}) {
+      const CapturedLog log;
+      std::atomic<bool> stop{false};
+      RunOptions first = options_for(out, log, 2);
+      first.iterations = total_iterations(algorithm);
+      first.stop = &stop;
+      std::thread raiser([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+        stop = true;
+      });
+      const TuneOutcome part = run_tune(config_for(algorithm), first);
+      raiser.join();
+      INFO("delay " << delay_ms << " ms, stopped at iteration " << part.iterations);
+      const json checkpoint = read_checkpoint(part.checkpoint);
+      RunOptions rest = options_for(out, log, 2);
+      rest.iterations = total_iterations(algorithm);
+      const TuneOutcome resumed = run_tune(config_for(algorithm), rest, &checkpoint);
+      check_same(whole, resumed, out);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Checkpoint then resume equals an uninterrupted run: hill climbing", "[tuner][checkpoint]") { check_resume("hc"); }
+TEST_CASE("Checkpoint then resume equals an uninterrupted run: annealing", "[tuner][checkpoint]") { check_resume("sa"); }
+TEST_CASE("Checkpoint then resume equals an uninterrupted run: genetic", "[tuner][checkpoint]") { check_resume("ga"); }
+
+TEST_CASE("The checkpoint holds what a resumed run needs", "[tuner][checkpoint]") {
+  const CapturedLog log;
+  const std::filesystem::path out = data().dir / "contents.json";
+  RunOptions o = options_for(out, log, 2);
+  o.iterations = 3;
+  const TuneOutcome outcome = run_tune(config_for("ga"), o);
+  CHECK(outcome.checkpoint == data().dir / "contents.checkpoint.json");
+  CHECK(outcome.csv == data().dir / "contents.csv");
+  const json j = read_checkpoint(outcome.checkpoint);
+  CHECK(j.at("config").at("algorithm") == "ga");
+  CHECK(j.at("config").at("params").size() == 5);
+  CHECK(j.at("config").at("data") == data().file.string());
+  CHECK(j.at("config").at("seed") == 99);
+  CHECK(j.at("validation_seed") == 99);
+  CHECK(j.at("k").get<double>() == outcome.k);
+  CHECK(j.at("iteration") == 3);
+  CHECK(j.at("data_positions") == 1200);
+  CHECK(j.at("train_positions") == 1080);
+  CHECK(j.at("validation_positions") == 120);
+  CHECK(j.at("rng").get<std::string>().size() > 1000);
+  CHECK(Params::from_json(j.at("best")) == outcome.best);
+  CHECK(Params::from_json(j.at("config").at("start")) == config_for("ga").start);
+  CHECK(j.at("best_loss").get<double>() == outcome.best_loss);
+  CHECK(j.at("state").at("generation") == 3);
+  CHECK(j.at("state").at("population").size() == 10);
+  CHECK(j.at("state").at("population")[0].size() == 5);
+  // The CSV: a header and one row per iteration, the first for the start.
+  const std::string csv = read_text(outcome.csv);
+  CHECK(csv.rfind("iteration,elapsed_s,evaluations,current_loss,best_loss,validation_loss,population_mean_loss\n0,", 0) == 0);
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 5);
+}
+
+TEST_CASE("A checkpoint that does not fit is refused and left intact", "[tuner][checkpoint]") {
+  const CapturedLog log;
+  const std::filesystem::path out = data().dir / "mismatch.json";
+  RunOptions o = options_for(out, log, 2);
+  o.iterations = 4;
+  const TuneOutcome outcome = run_tune(config_for("hc"), o);
+  const std::string saved = read_text(outcome.checkpoint);
+  const std::string saved_weights = read_text(out);
+  const json checkpoint = read_checkpoint(outcome.checkpoint);
+  RunOptions more = options_for(out, log, 2);
+  more.iterations = 8;
+
+  auto refused = [&](const TuneConfig& config, const std::string& message) {
+    INFO(message);
+    try {
+      run_tune(config, more, &checkpoint);
+      FAIL("the checkpoint was accepted");
+    } catch (const TuneError& e) {
+      CHECK_THAT(e.what(), Catch::Contains(message));
+    }
+    CHECK(read_text(outcome.checkpoint) == saved);
+    CHECK(read_text(out) == saved_weights);
+  };
+  TuneConfig other_algorithm = config_for("hc");
+  other_algorithm.algorithm = "sa";
+  refused(other_algorithm, "algorithm: \"hc\" in the checkpoint, \"sa\" now");
+  TuneConfig other_params = config_for("hc");
+  other_params.params.pop_back();
+  refused(other_params, "params:");
+  TuneConfig other_seed = config_for("hc");
+  other_seed.seed = 1;
+  refused(other_seed, "seed: 99 in the checkpoint, 1 now");
+  TuneConfig other_step = config_for("hc");
+  other_step.hc.step = 2;
+  refused(other_step, "hc:");
+  TuneConfig other_start = config_for("hc");
+  other_start.start = Params();
+  refused(other_start, "start: other weights");
+  TuneConfig other_data = config_for("hc");
+  other_data.data = data().other.string();
+  refused(other_data, "are not the data checkpoint");
+  TuneConfig missing_data = config_for("hc");
+  missing_data.data = (data().dir / "missing.txt").string();
+  refused(missing_data, "missing.txt");
+
+  // The options of another algorithm do not matter, nor does --strict: accepted.
+  TuneConfig same = config_for("hc");
+  same.sa.rate = 0.5;
+  same.strict = true;
+  CHECK_NOTHROW(run_tune(same, more, &checkpoint));
+}
+
+TEST_CASE("A new run does not overwrite an existing checkpoint without --force", "[tuner][checkpoint]") {
+  const CapturedLog log;
+  const std::filesystem::path out = data().dir / "existing.json";
+  RunOptions o = options_for(out, log, 2);
+  o.iterations = 2;
+  const TuneOutcome outcome = run_tune(config_for("sa"), o);
+  const std::string saved = read_text(outcome.checkpoint);
+  o.force = false;
+  CHECK_THROWS_WITH(run_tune(config_for("sa"), o), Catch::Contains("already exists") && Catch::Contains("--resume"));
+  CHECK(read_text(outcome.checkpoint) == saved);
+  // A failed start (bad data) with --force does not touch it either.
+  o.force = true;
+  TuneConfig bad = config_for("sa");
+  bad.data = (data().dir / "missing.txt").string();
+  CHECK_THROWS_AS(run_tune(bad, o), TuneError);
+  CHECK(read_text(outcome.checkpoint) == saved);
+}
+
+TEST_CASE("Malformed checkpoints are clear errors", "[tuner][checkpoint]") {
+  const std::filesystem::path dir = temp_dir("bad-checkpoints");
+  CHECK_THROWS_WITH(read_checkpoint(dir / "none.json"), Catch::Contains("cannot read checkpoint"));
+  std::ofstream(dir / "text.json") << "not json";
+  CHECK_THROWS_WITH(read_checkpoint(dir / "text.json"), Catch::Contains("not valid JSON"));
+  std::ofstream(dir / "weights.json") << Params().to_json().dump();
+  CHECK_THROWS_WITH(read_checkpoint(dir / "weights.json"), Catch::Contains("not a jiang tune checkpoint"));
+  std::ofstream(dir / "future.json") << R"({"format": "jiang tune checkpoint", "version": 99})";
+  CHECK_THROWS_WITH(read_checkpoint(dir / "future.json"), Catch::Contains("version 99"));
+  std::ofstream(dir / "empty-config.json") << R"({"format": "jiang tune checkpoint", "version": 1, "config": {}})";
+  const json j = read_checkpoint(dir / "empty-config.json");
+  CHECK_THROWS_AS(config_from_json(j.at("config")), TuneError);
+}

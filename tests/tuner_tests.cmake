@@ -1,0 +1,129 @@
+# Tests of the tuner, included from tests/CMakeLists.txt.
+#
+#   jiang_tuner_tests  Catch2: the positions objective (sigmoid, K fitting on synthetic data, validation
+#                      split, thread-independent loss), each algorithm on a synthetic problem with a known
+#                      answer, checkpoint then resume equal to an uninterrupted run (hc, sa, ga; stopped by
+#                      --iterations, by the stop flag between iterations and at random moments), refused
+#                      checkpoints, bad data and settings, the games objective, and the real `jiang tune`
+#                      stopped by SIGINT/SIGTERM and resumed. Cases tagged [slow] (over ~10 s in Release)
+#                      get the ctest label `slow`.
+#   tuner/cli_*        bad options of `jiang tune`: a non-zero exit and a message, never a crash.
+#   tuner/end_to_end   selfplay a few games -> tune a few iterations -> load the result with `jiang eval`,
+#                      `jiang bench` and a UCCI `setoption weightsfile`; and a tiny games-objective run.
+
+add_executable(jiang_tuner_tests
+  main.cpp
+  tuner_texel.cpp
+  tuner_algorithms.cpp
+  tuner_checkpoint.cpp
+  tuner_errors.cpp
+  tuner_games.cpp
+  tuner_signals.cpp)
+target_link_libraries(jiang_tuner_tests PRIVATE jiang_tuner Catch2::Catch2)
+target_compile_definitions(jiang_tuner_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
+                           JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
+add_dependencies(jiang_tuner_tests jiang)
+catch_discover_tests(jiang_tuner_tests TEST_PREFIX "tuner/" TEST_SPEC "~[slow]"
+                     PROPERTIES FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+catch_discover_tests(jiang_tuner_tests TEST_PREFIX "tuner/" TEST_SPEC "[slow]"
+                     PROPERTIES LABELS slow FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+
+# --- Bad options of `jiang tune` (jiang_cli_test is defined in tests/CMakeLists.txt) -------------------
+set(TUNER_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/tuner)
+file(MAKE_DIRECTORY ${TUNER_TEST_DIR})
+set(tn_start "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+file(WRITE ${TUNER_TEST_DIR}/two.txt "${tn_start} 0.5\nrnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w - - 2 2 1.0\n")
+file(WRITE ${TUNER_TEST_DIR}/empty.txt "")
+file(WRITE ${TUNER_TEST_DIR}/malformed.txt "${tn_start} 0.5\n${tn_start} maybe\n${tn_start} 1-0\n")
+file(WRITE ${TUNER_TEST_DIR}/not-a-checkpoint.json "{\"material.rook.mg\": 900}\n")
+set(tn_data "--data|${TUNER_TEST_DIR}/two.txt|--validation|0")
+set(tn_out "--out|${TUNER_TEST_DIR}/out.json|--force")
+jiang_cli_test(tuner/cli_help pass "tune|--help" "Texel.*--ga-elitism")
+jiang_cli_test(tuner/cli_no_algo fail "tune|${tn_data}|${tn_out}" "--algo is required")
+jiang_cli_test(tuner/cli_unknown_algo fail "tune|${tn_data}|--algo|tabu|${tn_out}" "algo")
+jiang_cli_test(tuner/cli_no_out fail "tune|${tn_data}|--algo|hc" "--out is required")
+jiang_cli_test(tuner/cli_no_data fail "tune|--algo|hc|${tn_out}" "--data FILE is required")
+jiang_cli_test(tuner/cli_missing_data fail "tune|--data|/nonexistent/positions.txt|--algo|hc|${tn_out}"
+               "/nonexistent/positions.txt")
+jiang_cli_test(tuner/cli_empty_data fail "tune|--data|${TUNER_TEST_DIR}/empty.txt|--algo|hc|${tn_out}" "empty.txt")
+jiang_cli_test(tuner/cli_strict_malformed fail
+               "tune|--data|${TUNER_TEST_DIR}/malformed.txt|--strict|--algo|hc|--params|tempo|${tn_out}" "malformed.txt:2:")
+jiang_cli_test(tuner/cli_malformed_skipped pass
+               "tune|--data|${TUNER_TEST_DIR}/malformed.txt|--validation|0|--algo|hc|--params|tempo|--iterations|1|${tn_out}"
+               "malformed.txt:2:")
+jiang_cli_test(tuner/cli_unknown_param fail "tune|${tn_data}|--algo|hc|--params|material.dragon.mg|${tn_out}"
+               "no parameter or group named 'material.dragon.mg'")
+jiang_cli_test(tuner/cli_unknown_group fail "tune|${tn_data}|--algo|hc|--group|magic|${tn_out}" "magic")
+jiang_cli_test(tuner/cli_params_and_group fail "tune|${tn_data}|--algo|hc|--params|tempo|--group|material|${tn_out}"
+               "excludes")
+jiang_cli_test(tuner/cli_bad_validation fail "tune|--data|${TUNER_TEST_DIR}/two.txt|--algo|hc|--validation|150%|${tn_out}" "below 100%")
+jiang_cli_test(tuner/cli_validation_not_a_number fail "tune|--data|${TUNER_TEST_DIR}/two.txt|--validation|lots|--algo|hc|${tn_out}"
+               "expected a percentage")
+jiang_cli_test(tuner/cli_iterations_zero fail "tune|${tn_data}|--algo|hc|--iterations|0|${tn_out}" "iterations")
+jiang_cli_test(tuner/cli_iterations_and_time fail "tune|${tn_data}|--algo|hc|--iterations|3|--time|5|${tn_out}" "excludes")
+jiang_cli_test(tuner/cli_bad_threads fail "tune|${tn_data}|--algo|hc|--threads|0|${tn_out}" "threads")
+jiang_cli_test(tuner/cli_bad_sa_rate fail "tune|${tn_data}|--algo|sa|--sa-rate|1.5|${tn_out}" "sa-rate")
+jiang_cli_test(tuner/cli_bad_hc_steps fail "tune|${tn_data}|--algo|hc|--hc-step|2|--hc-min-step|4|${tn_out}" "minimum step")
+jiang_cli_test(tuner/cli_bad_elitism fail "tune|${tn_data}|--algo|ga|--ga-population|4|--ga-elitism|4|${tn_out}" "elitism")
+jiang_cli_test(tuner/cli_bad_crossover fail "tune|${tn_data}|--algo|ga|--ga-crossover|three-point|${tn_out}" "ga-crossover")
+jiang_cli_test(tuner/cli_missing_weights fail "tune|${tn_data}|--algo|hc|--weights|/nonexistent/w.json|${tn_out}" "w.json")
+jiang_cli_test(tuner/cli_games_odd fail "tune|--objective|games|--games|3|--algo|hc|${tn_out}" "even number of games")
+jiang_cli_test(tuner/cli_games_depth_and_nodes fail "tune|--objective|games|--depth|2|--nodes|100|--algo|hc|${tn_out}"
+               "excludes")
+jiang_cli_test(tuner/cli_games_with_data fail "tune|--objective|games|${tn_data}|--algo|hc|${tn_out}"
+               "--data is for the positions objective")
+jiang_cli_test(tuner/cli_bad_openings fail "tune|--objective|games|--openings|/nonexistent/o.fen|--algo|hc|${tn_out}" "o.fen")
+jiang_cli_test(tuner/cli_resume_missing fail "tune|--resume|/nonexistent/ckpt.json" "cannot read checkpoint")
+jiang_cli_test(tuner/cli_resume_not_a_checkpoint fail "tune|--resume|${TUNER_TEST_DIR}/not-a-checkpoint.json"
+               "not a jiang tune checkpoint")
+jiang_cli_test(tuner/cli_unwritable_out fail "tune|${tn_data}|--algo|hc|--params|tempo|--out|/nonexistent/dir/out.json"
+               "cannot write")
+
+# --- End to end: self-play, tune, load the result in the engine -----------------------------------------
+set(TUNER_E2E_SCRIPT ${CMAKE_CURRENT_BINARY_DIR}/tuner_end_to_end.cmake)
+file(WRITE ${TUNER_E2E_SCRIPT} [==[
+# Runs one step: the command must exit 0 and its output match `expect`.
+function(step expect)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
+                  INPUT_FILE "${stdin_file}")
+  message("$ ${ARGN}\nexit: ${rc}\n${out}${err}")
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the step failed (exit ${rc})")
+  endif()
+  if("${out}${err}" MATCHES "Sanitizer|runtime error:|Segmentation|Aborted|terminate called")
+    message(FATAL_ERROR "the step reported a crash or a sanitizer error")
+  endif()
+  if(NOT "${out}${err}" MATCHES "${expect}")
+    message(FATAL_ERROR "the output does not match '${expect}'")
+  endif()
+endfunction()
+
+file(REMOVE_RECURSE "${DIR}")
+file(MAKE_DIRECTORY "${DIR}")
+set(stdin_file /dev/null)
+step("done: 6 games" ${JIANG} selfplay --games 6 --nodes 300 --random-plies 4 --threads 2 --seed 3
+     --out ${DIR}/positions.txt)
+step("finished|stopped after 4 iterations" ${JIANG} tune --data ${DIR}/positions.txt --algo hc --group material
+     --iterations 4 --out ${DIR}/tuned.json)
+foreach(algo sa ga)
+  step("stopped after 2 iterations" ${JIANG} tune --data ${DIR}/positions.txt --algo ${algo} --params material,tempo
+       --iterations 2 --ga-population 4 --out ${DIR}/tuned-${algo}.json)
+endforeach()
+if(NOT EXISTS ${DIR}/tuned.csv OR NOT EXISTS ${DIR}/tuned.checkpoint.json)
+  message(FATAL_ERROR "no loss history or checkpoint beside the output")
+endif()
+step("total -?[0-9]+ cp for Red" ${JIANG} eval --weights ${DIR}/tuned.json)
+step("nodes [1-9][0-9]*" ${JIANG} bench --depth 3 --weights ${DIR}/tuned.json)
+file(WRITE ${DIR}/ucci.txt "ucci\nsetoption weightsfile ${DIR}/tuned.json\nisready\nposition startpos\ngo depth 2\nquit\n")
+set(stdin_file ${DIR}/ucci.txt)
+step("weights loaded from.*readyok.*bestmove" ${JIANG} --weights ${DIR}/tuned.json)
+set(stdin_file /dev/null)
+# The games objective, as small as it gets, and resuming it.
+step("stopped after 1 iterations" ${JIANG} tune --objective games --games 2 --nodes 150 --algo hc --params tempo
+     --iterations 1 --out ${DIR}/games.json)
+step("resuming hc at iteration 1.*stopped after 2 iterations" ${JIANG} tune --resume ${DIR}/games.checkpoint.json
+     --iterations 2)
+]==])
+add_test(NAME tuner/end_to_end
+         COMMAND ${CMAKE_COMMAND} -DJIANG=$<TARGET_FILE:jiang> -DDIR=${TUNER_TEST_DIR}/end_to_end -P ${TUNER_E2E_SCRIPT})
+set_tests_properties(tuner/end_to_end PROPERTIES LABELS "cli;tuner" TIMEOUT 600)
