@@ -275,7 +275,14 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
     ++legal;
     const Piece victim = pos_.piece_on(m.to());
     if (!in_check && stand_pat + eval_.piece_value(type_of(victim)) + kDeltaMargin <= alpha) continue;
+    const bool trades_down =
+        !in_check && eval_.piece_value(type_of(pos_.piece_on(m.from()))) > eval_.piece_value(type_of(victim));
     pos_.make_move(m);
+    // A capture by a piece worth more than its victim that can be taken back loses material: not searched.
+    if (trades_down && pos_.attacked(m.to(), pos_.side_to_move())) {
+      pos_.unmake_move();
+      continue;
+    }
     tt_.prefetch(pos_.key());
     const Score score = -qsearch(ply + 1, -beta, -alpha);
     pos_.unmake_move();
