@@ -1,1 +1,56 @@
-# Tests of the evaluation and the search (jiang_engine_tests) and the bench signature. Being written.
+# Tests of the evaluation and the search, included from tests/CMakeLists.txt.
+#
+#   jiang_engine_tests  Catch2: the parameter registry, evaluation symmetry and draw rules, mates, and the
+#                       search's contracts (legal moves, determinism, limits, repetition, 60-move rule).
+#                       Test cases tagged [slow] (over ~10 s in Release) get the ctest label `slow`,
+#                       which the sanitizer build skips.
+#   bench_signature     `jiang bench` must count exactly the nodes in data/bench.signature (label bench).
+
+add_executable(jiang_engine_tests
+  main.cpp
+  eval_params.cpp
+  eval_symmetry.cpp
+  search_mate.cpp
+  search_behaviour.cpp)
+target_link_libraries(jiang_engine_tests PRIVATE jiang_engine Catch2::Catch2)
+target_compile_definitions(jiang_engine_tests PRIVATE JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
+# Two discoveries, so that the [slow] cases alone carry the label. A name that matches no test case
+# would otherwise "pass" having run nothing.
+catch_discover_tests(jiang_engine_tests TEST_PREFIX "engine/" TEST_SPEC "~[slow]"
+                     PROPERTIES FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+catch_discover_tests(jiang_engine_tests TEST_PREFIX "engine/" TEST_SPEC "[slow]"
+                     PROPERTIES LABELS slow FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+
+# --- The bench signature ---------------------------------------------------------------------------
+# `jiang bench` searches fixed positions to a fixed depth; its node count changes only when the search or
+# the evaluation behaves differently. A change that is meant must update data/bench.signature and say
+# "Bench: N" in its commit message; a change that is not meant (a refactoring, a speed-up) must leave it.
+set(JIANG_BENCH_SCRIPT ${CMAKE_CURRENT_BINARY_DIR}/check_bench_signature.cmake)
+file(WRITE ${JIANG_BENCH_SCRIPT} [==[
+execute_process(COMMAND "${JIANG}" bench RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "jiang bench failed (exit ${rc})\nstdout:\n${out}\nstderr:\n${err}")
+endif()
+if(NOT out MATCHES "(^|\n)nodes ([0-9]+)")
+  message(FATAL_ERROR "jiang bench printed no 'nodes N' line\nstdout:\n${out}\nstderr:\n${err}")
+endif()
+set(actual "${CMAKE_MATCH_2}")
+file(READ "${SIGNATURE}" expected)
+string(STRIP "${expected}" expected)
+if(NOT expected MATCHES "^[0-9]+$")
+  message(FATAL_ERROR "${SIGNATURE} must hold one number, the bench node count; it holds '${expected}'")
+endif()
+message("${out}")
+if(NOT actual STREQUAL expected)
+  message(FATAL_ERROR
+    "bench signature mismatch: jiang bench counts ${actual} nodes, ${SIGNATURE} says ${expected}.\n"
+    "If this change alters search or evaluation behaviour on purpose, write ${actual} into "
+    "data/bench.signature and put a line 'Bench: ${actual}' in the commit message. If it should not "
+    "change behaviour (a refactoring, a speed-up), find out why the node count moved.")
+endif()
+message("bench signature ${actual} matches")
+]==])
+add_test(NAME bench_signature
+         COMMAND ${CMAKE_COMMAND} -DJIANG=$<TARGET_FILE:jiang> -DSIGNATURE=${PROJECT_SOURCE_DIR}/data/bench.signature
+                 -P ${JIANG_BENCH_SCRIPT})
+set_tests_properties(bench_signature PROPERTIES LABELS bench TIMEOUT 1800)

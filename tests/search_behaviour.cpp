@@ -1,0 +1,383 @@
+// The search's contracts: it never plays an illegal move, it is deterministic, it respects node limits and
+// banned root moves, it knows the repetition rules (a repetition is a draw, but perpetual check loses
+// for the checker) and the 60-move rule.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+#include "engine/score.h"
+#include "movegen/movegen.h"
+#include "movegen/notation.h"
+#include "movegen/position.h"
+
+using namespace jiang;
+
+namespace {
+
+std::vector<std::string> bench_fens() {
+  std::ifstream in(std::string(JIANG_DATA_DIR) + "/bench.epd");
+  REQUIRE(in.good());
+  std::vector<std::string> fens;
+  for (std::string line; std::getline(in, line);) {
+    std::string fen = line.substr(0, line.find(';'));
+    while (!fen.empty() && std::isspace(static_cast<unsigned char>(fen.back()))) fen.pop_back();
+    if (!fen.empty() && fen[0] != '#') fens.push_back(fen);
+  }
+  REQUIRE(fens.size() >= 10);
+  return fens;
+}
+
+Move parse(const std::string& text) {
+  const std::optional<Move> m = parse_move(text);
+  REQUIRE(m.has_value());
+  return *m;
+}
+
+SearchResult search(Engine& engine, const std::string& fen, const std::vector<std::string>& moves, int depth,
+                    uint64_t nodes = 0) {
+  engine.set_position(fen, moves);
+  SearchLimits limits;
+  limits.depth = depth;
+  limits.nodes = nodes;
+  return engine.search(limits);
+}
+
+// The placement and the side to move: a FEN without its counters.
+std::string board_and_side(const std::string& fen) { return fen.substr(0, fen.find(' ', fen.find(' ') + 1)); }
+
+// A game record: a start FEN and the moves of a random walk from it.
+struct Walk {
+  std::string fen;
+  std::vector<std::string> moves;
+};
+
+}  // namespace
+
+TEST_CASE("the search never plays an illegal move", "[search][legality]") {
+  // Random walks from the start and the bench positions; captures are preferred half the time so that
+  // walks reach endgames, checks and the occasional side without a move. Each sampled position is
+  // searched shallowly with a small node budget, sharing one transposition table across all of them so
+  // that stale entries from other positions are offered as hash moves.
+  std::mt19937_64 rng(0x1e6a1);
+  std::vector<std::string> starts = bench_fens();
+  starts.insert(starts.begin(), std::string(kStartFen));
+  std::vector<Walk> samples;
+  for (int w = 0; samples.size() < 360; ++w) {
+    Walk walk{starts[size_t(w) % starts.size()], {}};
+    Position pos = Position::from_fen(walk.fen);
+    const int length = int(rng() % 120);
+    for (int ply = 0; ply < length; ++ply) {
+      MoveList moves;
+      generate_legal(pos, moves);
+      if (moves.empty()) break;
+      Move m = moves[int(rng() % moves.size())];
+      if (rng() % 2)
+        for (Move c : moves)
+          if (pos.piece_on(c.to()) && rng() % 3 == 0) m = c;
+      pos.make_move(m);
+      walk.moves.push_back(to_string(m));
+      if (rng() % 16 == 0) samples.push_back(walk);
+    }
+    samples.push_back(walk);
+  }
+
+  Engine engine;
+  engine.set_hash_mb(4);
+  int searched = 0, without_moves = 0, in_check = 0;
+  for (size_t i = 0; i < samples.size(); ++i) {
+    const Walk& walk = samples[i];
+    // Half the time the walk is given as moves (so the search sees the game record and its repetition
+    // rules run), half the time as the FEN of where it ended.
+    Position pos = Position::from_fen(walk.fen);
+    for (const std::string& m : walk.moves) pos.make_move(parse(m));
+    const std::string fen = pos.fen();
+    const bool with_record = i % 2 == 0;
+    const int depth = 1 + int(i % 3);
+    const uint64_t nodes = i % 4 == 3 ? 1 + rng() % 50 : 2000;
+    INFO(fen << (with_record ? " (given as moves)" : "") << " depth " << depth << " nodes " << nodes);
+    const SearchResult r = with_record ? search(engine, walk.fen, walk.moves, depth, nodes)
+                                       : search(engine, fen, {}, depth, nodes);
+    ++searched;
+    in_check += pos.in_check();
+    const int legal = count_legal(pos);
+    if (legal == 0) {
+      ++without_moves;
+      CHECK(r.best == Move::none());
+      CHECK(r.score == mated_in(0));
+      continue;
+    }
+    INFO("best " << to_string(r.best) << " ponder " << to_string(r.ponder));
+    REQUIRE(r.best);
+    CHECK(is_legal(pos, r.best));
+    if (r.ponder) {
+      // The expected reply must be legal after the best move (the protocols send it to the GUI).
+      Position after = pos;
+      after.make_move(r.best);
+      CHECK(is_legal(after, r.ponder));
+    }
+    if (r.depth >= 1) CHECK(std::abs(r.score) <= kMate);
+  }
+  INFO("searched " << searched << ", in check " << in_check << ", without a move " << without_moves);
+  CHECK(searched >= 300);
+  CHECK(in_check >= 5);
+}
+
+TEST_CASE("the search is deterministic", "[search][determinism]") {
+  const std::vector<std::string> bench = bench_fens();
+  const std::vector<std::string> fens = {std::string(kStartFen), bench[7], bench[13], bench[19]};
+  Engine engine, other;
+  for (const std::string& fen : fens) {
+    INFO(fen);
+    engine.new_game();
+    const SearchResult a = search(engine, fen, {}, 5);
+    engine.new_game();
+    const SearchResult b = search(engine, fen, {}, 5);
+    CHECK(a.best == b.best);
+    CHECK(a.score == b.score);
+    CHECK(a.nodes == b.nodes);
+    CHECK(a.depth == 5);
+    // A second engine, whatever it searched before, agrees after new_game: no state outside the Engine.
+    other.new_game();
+    const SearchResult c = search(other, fen, {}, 5);
+    CHECK(c.best == a.best);
+    CHECK(c.score == a.score);
+    CHECK(c.nodes == a.nodes);
+    CHECK(a.nodes > 0);
+  }
+}
+
+TEST_CASE("a search stopped before it completes depth 1 still reports a real score", "[search][limits]") {
+  // With a budget of one node no iteration finishes; the engine still answers with a legal move, and the
+  // score it reports (the protocols print it) must be a score, not the -kInfinite sentinel, which is
+  // beyond every mate score and reads as "mated".
+  // KNOWN FAILURE (still at 47985b6): Searcher::run returns root_moves_[0].score, still -kInfinite (-32000).
+  Engine engine;
+  engine.set_hash_mb(4);
+  for (const uint64_t nodes : {1ull, 2ull}) {
+    INFO("nodes " << nodes);
+    const SearchResult r = search(engine, std::string(kStartFen), {}, 0, nodes);
+    REQUIRE(r.best);
+    CHECK(is_legal(Position::startpos(), r.best));
+    CHECK(r.score > -kMateBound);
+    CHECK(r.score < kMateBound);
+  }
+}
+
+TEST_CASE("node limits are respected", "[search][limits]") {
+  const std::vector<std::string> bench = bench_fens();
+  // A search that stops checks the budget at every node; a few nodes may be counted while it unwinds.
+  constexpr uint64_t kSlack = 8;
+  Engine engine;
+  engine.set_hash_mb(4);
+  for (const std::string& fen : {std::string(kStartFen), bench[7], bench[15]})
+    for (const uint64_t limit : {1ull, 10ull, 300ull, 5000ull, 40000ull}) {
+      INFO(fen << " nodes " << limit);
+      engine.new_game();
+      const SearchResult r = search(engine, fen, {}, 0, limit);
+      CHECK(r.nodes <= limit + kSlack);
+      CHECK(r.nodes >= std::min<uint64_t>(limit, 1));
+      // Even a search stopped at once answers with a legal move.
+      REQUIRE(r.best);
+      CHECK(is_legal(Position::from_fen(fen), r.best));
+    }
+  // Large enough to finish depth 1 at least: a completed iteration is reported.
+  engine.new_game();
+  const SearchResult r = search(engine, std::string(kStartFen), {}, 0, 40000);
+  CHECK(r.depth >= 1);
+}
+
+TEST_CASE("banned root moves are never played", "[search][banned]") {
+  Engine engine;
+  engine.set_hash_mb(4);
+  const std::vector<std::string> bench = bench_fens();
+
+  SECTION("banning the best move again and again") {
+    for (const std::string& fen : {std::string(kStartFen), bench[9], bench[16]}) {
+      const Position pos = Position::from_fen(fen);
+      SearchLimits limits;
+      limits.depth = 3;
+      for (int round = 0; round < 6; ++round) {
+        INFO(fen << " round " << round);
+        engine.set_position(fen, {});
+        const SearchResult r = engine.search(limits);
+        REQUIRE(r.best);
+        CHECK(is_legal(pos, r.best));
+        CHECK(std::find(limits.banned.begin(), limits.banned.end(), r.best) == limits.banned.end());
+        limits.banned.push_back(r.best);
+      }
+    }
+  }
+  SECTION("all but one banned: that one; all banned: no move") {
+    // Black's general with two moves: e8 and f9 (d9 would face Red's general).
+    const std::string fen = "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1";
+    const Position pos = Position::from_fen(fen);
+    MoveList legal;
+    generate_legal(pos, legal);
+    REQUIRE(legal.size() == 2);
+    for (int keep = 0; keep < legal.size(); ++keep) {
+      SearchLimits limits;
+      limits.depth = 3;
+      for (int i = 0; i < legal.size(); ++i)
+        if (i != keep) limits.banned.push_back(legal[i]);
+      engine.set_position(fen, {});
+      const SearchResult r = engine.search(limits);
+      CHECK(r.best == legal[keep]);
+    }
+    SearchLimits limits;
+    limits.depth = 3;
+    limits.banned.assign(legal.begin(), legal.end());
+    engine.set_position(fen, {});
+    const SearchResult r = engine.search(limits);
+    CHECK(r.best == Move::none());
+  }
+  SECTION("a banned mate is not played and not scored") {
+    // The only mate in 1 is the general's d0e0 (see search_mate.cpp); banned, the next best mate is
+    // several moves away.
+    const std::string fen = "3ak4/4a4/9/9/9/9/9/9/9/3K1R3 w - - 0 1";
+    SearchLimits limits;
+    limits.depth = 5;
+    limits.banned.push_back(parse("d0e0"));
+    engine.new_game();
+    engine.set_position(fen, {});
+    const SearchResult r = engine.search(limits);
+    CHECK(r.best != parse("d0e0"));
+    CHECK(r.score != mate_in(1));
+    CHECK(r.score < mate_in(3));
+  }
+  SECTION("only the listed root moves are searched (UCI searchmoves)") {
+    SearchLimits limits;
+    limits.depth = 3;
+    limits.only = {parse("a3a4"), parse("i0i1")};
+    engine.set_position(std::string(kStartFen), {});
+    const SearchResult r = engine.search(limits);
+    CHECK((r.best == parse("a3a4") || r.best == parse("i0i1")));
+  }
+}
+
+// The repetition positions. Red: general e0 and a rook; Black: general d9 and rooks b1 and i5. Black
+// threatens i5i0 mate (b1 holds rank 1), and with two rooks against one Red is lost: fairy-stockfish
+// scores P0 (Red to move) as mated in 6 at depth 245.
+//   P0 = 3k5/7R1/9/9/8r/9/9/9/1r7/4K4 w
+// The game records below go round a cycle twice, so that the repeating move makes a position occur a
+// third time: a repetition by any count.
+namespace {
+constexpr const char* kLostFen = "3k5/7R1/9/9/8r/9/9/9/1r7/4K4 w - - 0 1";
+}
+
+TEST_CASE("repetition: the side that can only avoid losing by repeating scores a draw", "[search][rules]") {
+  // Red shuffles h8g8 and back, Black i5i6 and back; nobody checks. The record starts after h8g8.
+  // After it Red, to move in P0, can play h8g8 a third time: a draw. Every other move loses.
+  // Fairy-stockfish, given the same record (moves in its notation), also plays h8g8 with score 0.
+  const std::string start = "3k5/6R2/9/9/8r/9/9/9/1r7/4K4 b - - 0 1";
+  const std::vector<std::string> moves = {"i5i6", "g8h8", "i6i5", "h8g8", "i5i6", "g8h8", "i6i5"};
+  Engine engine;
+  engine.set_hash_mb(16);
+  engine.set_position(start, moves);
+  REQUIRE(board_and_side(engine.position().fen()) == board_and_side(kLostFen));
+
+  for (const int depth : {2, 5, 8}) {
+    INFO("depth " << depth);
+    engine.new_game();
+    const SearchResult with_record = search(engine, start, moves, depth);
+    CHECK(with_record.score == kDraw);
+    CHECK(to_string(with_record.best) == "h8g8");
+  }
+  // The control: the same position without its record is simply lost.
+  engine.new_game();
+  const SearchResult without = search(engine, kLostFen, {}, 8);
+  CHECK(without.score < -500);
+}
+
+TEST_CASE("repetition: perpetual check loses for the checker", "[search][rules]") {
+  // Red checks with the rook h8h9 (along rank 9), Black's general steps d9d8, Red checks back h9h8
+  // (rank 8), the general returns d8d9: every Red move is a check, no Black move is. The record starts
+  // after the first h8h9. In P0 Red could check again with h8h9, but a third round of perpetual check
+  // loses for the checker, so it must not be scored as a draw: Red is lost and must play on.
+  // Fairy-stockfish, given the same record, plays h8f8 and scores about -10 pawns.
+  const std::string start = "3k3R1/9/9/9/8r/9/9/9/1r7/4K4 b - - 0 1";
+  const std::vector<std::string> moves = {"d9d8", "h9h8", "d8d9", "h8h9", "d9d8", "h9h8", "d8d9"};
+  Engine engine;
+  engine.set_hash_mb(16);
+  engine.set_position(start, moves);
+  REQUIRE(board_and_side(engine.position().fen()) == board_and_side(kLostFen));
+  {
+    // Each Red move of the cycle gives check: otherwise this would not test perpetual check.
+    Position pos = Position::from_fen(start);
+    for (size_t i = 0; i < moves.size(); ++i) {
+      pos.make_move(parse(moves[i]));
+      INFO(moves[i]);
+      CHECK(pos.in_check() == (i % 2 == 1));
+    }
+  }
+
+  for (const int depth : {2, 5, 8}) {
+    INFO("depth " << depth);
+    engine.new_game();
+    const SearchResult r = search(engine, start, moves, depth);
+    INFO("best " << to_string(r.best) << " score " << r.score);
+    CHECK(r.score < -300);  // lost, not a draw
+    CHECK(to_string(r.best) != "h8h9");
+  }
+
+  // The other side of the rule: Black, checked in every move of the cycle, may repeat. After Red's
+  // h8h9 for the third time, Black's only move d9d8 repeats too, and that must not be a draw for Black.
+  std::vector<std::string> longer = moves;
+  longer.push_back("h8h9");
+  engine.set_position(start, longer);
+  REQUIRE(count_legal(engine.position()) == 1);
+  engine.new_game();
+  const SearchResult black = search(engine, start, longer, 5);
+  CHECK(black.score > 300);
+}
+
+TEST_CASE("the 60-move rule: after 120 plies without a capture the game is drawn", "[search][rules]") {
+  Engine engine;
+  engine.set_hash_mb(16);
+  SECTION("no mate in one: every move draws") {
+    // A rook up, mate in 2 (fairy-stockfish: a0a8 e9f9 d0e0), no capture possible. With 119 quiet plies
+    // behind, any move completes 120.
+    const std::string fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 119 80";
+    for (const int depth : {2, 4, 6}) {
+      INFO("depth " << depth);
+      engine.new_game();
+      const SearchResult r = search(engine, fen, {}, depth);
+      CHECK(r.score == kDraw);
+      REQUIRE(r.best);
+    }
+    // The control: with a fresh clock the same position is won.
+    engine.new_game();
+    const SearchResult fresh = search(engine, "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 80", {}, 5);
+    CHECK(fresh.score > 500);
+  }
+  SECTION("a capture resets the clock") {
+    // The same, with a black pawn on a5 the rook can take: the capture is not a draw.
+    const std::string fen = "4k4/9/9/9/p8/9/9/9/9/R2K5 w - - 119 80";
+    engine.new_game();
+    const SearchResult r = search(engine, fen, {}, 6);
+    CHECK(r.score > 300);
+    CHECK(to_string(r.best) == "a0a5");
+  }
+}
+
+TEST_CASE("the 60-move rule: a mate on the 120th ply is still a mate", "[search][rules]") {
+  Engine engine;
+  engine.set_hash_mb(16);
+  // Mate in 1 (fairy-stockfish: a0d0 or the quiet a0a8). The game ends with the mate before the
+  // 60-move rule can apply (as in chess, where a checkmate on the last move takes precedence over the move-count rule).
+  // KNOWN FAILURE (still at 47985b6): the search scores 0. rule_outcome() returns Draw for quiet_plies >= 120
+  // before search() looks for legal moves, so the mated side's node is judged drawn.
+  const std::string fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80";
+  for (const int depth : {2, 4}) {
+    INFO("depth " << depth);
+    engine.new_game();
+    const SearchResult r = search(engine, fen, {}, depth);
+    INFO("best " << to_string(r.best));
+    CHECK(r.score == mate_in(1));
+  }
+}
