@@ -13,7 +13,7 @@ using nlohmann::json;
 TEST_CASE("The games objective scores the candidate over pairs of games", "[tuner][games]") {
   GamesSettings settings;
   settings.games = 4;
-  settings.limits = {0, 300};
+  settings.limits = {0, 200};
   settings.threads = 2;
   GamesObjective objective(settings);
   // The baseline against itself: every pair is the same game twice with colours swapped, so the pair
@@ -39,7 +39,7 @@ TEST_CASE("The games objective scores the candidate over pairs of games", "[tune
 TEST_CASE("A stop flag abandons the games and interrupts the evaluation", "[tuner][games]") {
   GamesSettings settings;
   settings.games = 2;
-  settings.limits = {0, 300};
+  settings.limits = {0, 200};
   GamesObjective objective(settings);
   std::atomic<bool> stop{true};
   objective.set_stop_flag(&stop);

@@ -16,7 +16,7 @@ namespace {
 // Items per chunk of a parallel loop: large enough that threads rarely meet at the shared counter,
 // small enough to balance two cores over a few thousand positions and to notice a stop request quickly.
 constexpr size_t kLossChunk = 4096;
-constexpr size_t kLeafChunk = 256;
+constexpr size_t kLeafChunk = 1024;
 // Each thread's table for quiet_leaf, which the quiescence search does not read; the smallest one will do.
 constexpr size_t kScratchTableMb = 1;
 
@@ -48,7 +48,8 @@ uint64_t fingerprint(const std::vector<LabelledPosition>& positions) {
 }
 
 TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, double validation_fraction,
-                             uint64_t split_seed, const Params& leaf_params, int threads) {
+                             uint64_t split_seed, const Params& leaf_params, int threads,
+                             const std::atomic<bool>* stop) {
   const size_t n = positions.size();
   if (validation_fraction < 0.0 || validation_fraction >= 1.0)
     throw std::invalid_argument("the validation share must be at least 0% and below 100%");
@@ -82,7 +83,7 @@ TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, dou
   std::atomic<bool> failed{false};
   std::string error;
   std::mutex error_mutex;
-  parallel_chunks(n, kLeafChunk, threads, nullptr, [&](size_t, size_t begin, size_t end) {
+  const bool complete = parallel_chunks(n, kLeafChunk, threads, stop, [&](size_t, size_t begin, size_t end) {
     TranspositionTable scratch(kScratchTableMb);
     for (size_t i = begin; i < end && !failed; ++i) {
       try {
@@ -97,6 +98,7 @@ TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, dou
     }
   });
   if (failed) throw std::invalid_argument(error);
+  if (!complete) throw Interrupted();
   return data;
 }
 

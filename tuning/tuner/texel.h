@@ -41,9 +41,11 @@ uint64_t fingerprint(const std::vector<LabelledPosition>& positions);
 
 // Holds out round(validation_fraction * n) positions, chosen by a shuffle seeded with `split_seed` (both
 // sets keep file order), and replaces every position by its quiet leaf under `leaf_params`, in parallel.
-// Throws std::invalid_argument when a set would be empty or a FEN is invalid.
+// Throws std::invalid_argument when a set would be empty or a FEN is invalid, Interrupted when `stop`
+// is raised first.
 TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, double validation_fraction,
-                             uint64_t split_seed, const Params& leaf_params, int threads);
+                             uint64_t split_seed, const Params& leaf_params, int threads,
+                             const std::atomic<bool>* stop = nullptr);
 
 // The predicted score for Red of an evaluation of `red_eval` centipawns for Red.
 double win_probability(double k, double red_eval);

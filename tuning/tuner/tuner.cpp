@@ -365,11 +365,20 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
     logger->info("read {} positions from {} in {:.1f} s", positions.size(), config.data, seconds_since(read_start));
     const auto leaf_start = Clock::now();
     try {
-      data = prepare_texel_data(positions, config.validation, config.seed, config.start, threads);
+      data = prepare_texel_data(positions, config.validation, config.seed, config.start, threads, options.stop);
     } catch (const std::invalid_argument& e) {
       throw TuneError(config.data + ": " + e.what());
+    } catch (const Interrupted&) {
+      // Nothing done yet, nothing to save: an existing checkpoint stays as it is.
+      if (resume)
+        logger->warn("interrupted while loading the data; {} is unchanged: resume with --resume {}",
+                     checkpoint_file.string(), checkpoint_file.string());
+      else
+        logger->warn("interrupted while loading the data, before tuning began: no checkpoint written");
+      outcome.interrupted = true;
+      return outcome;
     }
-    positions = {};
+    std::vector<LabelledPosition>().swap(positions);  // the FEN strings are no longer needed
     logger->info("quiet leaves of {} training and {} validation positions in {:.1f} s ({} bytes a position; "
                  "resident memory {:.0f} MB)",
                  data.train.size(), data.validation.size(), seconds_since(leaf_start),
@@ -545,6 +554,7 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
   }
 
   write_checkpoint();
+  outcome.checkpoint_written = true;
   outcome.iterations = progress.iteration;
   outcome.evaluations = progress.evaluations;
   outcome.start_loss = progress.start_loss;

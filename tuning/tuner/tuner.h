@@ -84,7 +84,8 @@ struct RunOptions {
 };
 
 struct TuneOutcome {
-  bool interrupted = false;  // stopped by the stop flag; the checkpoint holds the state
+  bool interrupted = false;  // stopped by the stop flag; the checkpoint (if written) holds the state
+  bool checkpoint_written = false;  // false only when interrupted while loading the data
   bool finished = false;     // the algorithm reached its own end
   int64_t iterations = 0;
   uint64_t evaluations = 0;
