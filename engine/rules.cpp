@@ -2,10 +2,13 @@
 
 #include <algorithm>
 
+#include "movegen/movegen.h"
+
 namespace jiang {
 
 GameEnd rule_outcome(const Position& pos, int occurrences) {
-  if (pos.quiet_plies() >= kQuietPliesDraw) return GameEnd::Draw;
+  // A mate on the last ply still counts: the 60-move rule draws only a side that has a move.
+  if (pos.quiet_plies() >= kQuietPliesDraw) return has_legal_move(pos) ? GameEnd::Draw : GameEnd::SideToMoveLoses;
   // A capture resets quiet_plies, and nothing before a capture can repeat what follows it.
   const int window = std::min<int>(pos.quiet_plies(), pos.plies_played());
   bool opponent_always_checked = pos.in_check();  // the opponent's last move gave check

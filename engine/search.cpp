@@ -123,6 +123,10 @@ bool Searcher::gives_check(Move m) {
   return check;
 }
 
+bool Searcher::has_long_range_pieces(Color c) const {
+  return pos_.count(make_piece(c, Rook)) + pos_.count(make_piece(c, Horse)) + pos_.count(make_piece(c, Cannon)) > 0;
+}
+
 // Null move needs material enough that passing is never the best move: a rook, or two other attackers.
 bool Searcher::null_move_allowed() const {
   const Color us = pos_.side_to_move();
@@ -200,7 +204,11 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool null_al
   Move best_move = Move::none();
   const Score original_alpha = alpha;
   // Quiet moves near the leaves that neither the static score nor the move count justifies.
-  const bool may_prune = !pv_node && !in_check && depth <= std::max(kFutilityMaxDepth, kLmpMaxDepth);
+  // Never while a mate is in sight: the quiet move pruned could be the one that mates sooner.
+  // Nor against a side with no rook, horse or cannon left: then quiet moves are how the game is won.
+  const bool may_prune = !pv_node && !in_check && depth <= std::max(kFutilityMaxDepth, kLmpMaxDepth) &&
+                         !is_mate_score(alpha) && !is_mate_score(beta) &&
+                         has_long_range_pieces(~pos_.side_to_move());
   const bool futile = may_prune && depth <= kFutilityMaxDepth &&
                       static_eval + kFutilityBase + kFutilityPerPly * depth <= alpha;
   const int late_moves = kLmpBase + kLmpPerPly2 * depth * depth;
@@ -298,6 +306,10 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
     }
   }
   if (in_check && legal == 0) return mated_in(ply);
+  // Without a move the side to move has lost, in check or not. Only a side without rooks, horses and
+  // cannons can plausibly be out of moves, so only its quiet moves are looked for.
+  if (!in_check && legal == 0 && !has_long_range_pieces(pos_.side_to_move()) && !has_legal_move(pos_))
+    return mated_in(ply);
   const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
   tt_.store(pos_.key(), best_move, to_tt(best, ply), in_check ? 0 : stand_pat, 0, bound);
   return best;
@@ -408,7 +420,8 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
     if (!control_.pondering && now_ms() - control_.clock_start_ms.load() >= time_.soft_ms()) break;
   }
   result.best = root_moves_[0].move;
-  result.score = completed ? score : root_moves_[0].score;
+  // Stopped before the first iteration ended (a tiny node limit): the static score is all there is.
+  result.score = completed ? score : eval_.evaluate(pos_);
   result.ponder = !best_pv.empty() && best_pv[0] == result.best && best_pv.size() >= 2 ? best_pv[1] : ponder_move();
   result.depth = completed;
   result.nodes = nodes_;

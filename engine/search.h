@@ -54,6 +54,7 @@ class Searcher {
   std::optional<Score> rule_score(int ply) const;
   bool null_move_allowed() const;
   bool gives_check(Move m);
+  bool has_long_range_pieces(Color c) const;
   bool should_stop();
   void update_pv(int ply, Move m);
   SearchInfo info(int depth, Score score, Bound bound) const;

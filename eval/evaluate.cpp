@@ -120,14 +120,18 @@ int draw_scale(const Position& pos, Color strong) {
   if (attackers(pos, strong) == 0) return kDead;
   const int rooks = pos.count(make_piece(strong, Rook)), horses = pos.count(make_piece(strong, Horse));
   const int cannons = pos.count(make_piece(strong, Cannon)), pawns = pos.count(make_piece(strong, Pawn));
-  const int defenders = pos.count(make_piece(weak, Advisor)) + pos.count(make_piece(weak, Elephant));
+  const int weak_advisors = pos.count(make_piece(weak, Advisor));
+  const int weak_elephants = pos.count(make_piece(weak, Elephant));
   if (rooks == 0 && horses == 0 && pawns == 0 && cannons == 1) {
-    // A lone cannon needs a screen: without advisors of its own it cannot mate at all.
+    // A lone cannon needs a screen: without advisors of its own it cannot mate at all. With them it beats
+    // advisors, but two elephants hold.
     if (pos.count(make_piece(strong, Advisor)) == 0) return kDead;
-    if (defenders > 0) return kDrawish;
+    if (weak_elephants == 2) return kDrawish;
   }
-  if (rooks == 0 && cannons == 0 && pawns == 0 && horses == 1 && pos.count(make_piece(weak, Advisor)) == 2)
+  if (rooks == 0 && cannons == 0 && pawns == 0 && horses == 1 && weak_advisors == 2)
     return kDrawish;  // a lone horse cannot break two advisors
+  if (rooks == 1 && cannons == 0 && pawns == 0 && horses == 0 && weak_advisors == 2 && weak_elephants == 2)
+    return kDrawish;  // a lone rook cannot break full advisors and elephants
   return Evaluator::kScaleNormal;
 }
 

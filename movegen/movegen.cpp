@@ -142,6 +142,13 @@ int count_legal(const Position& pos) {
   return int(std::count_if(pseudo.begin(), pseudo.end(), [&](Move m) { return filter.legal(m); }));
 }
 
+bool has_legal_move(const Position& pos) {
+  MoveList pseudo;
+  generate<GenType::All>(pos, pseudo);
+  const LegalityFilter filter(pos);
+  return std::any_of(pseudo.begin(), pseudo.end(), [&](Move m) { return filter.legal(m); });
+}
+
 bool is_pseudo_legal(const Position& pos, Move m) {
   const Square from = m.from(), to = m.to();
   if (from >= kSquares || to >= kSquares || from == to) return false;

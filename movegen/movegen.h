@@ -63,6 +63,8 @@ class LegalityFilter {
 void generate_legal(const Position& pos, MoveList& list);
 // The number of legal moves, for perft's last ply.
 int count_legal(const Position& pos);
+// Whether the side to move has any legal move: stops at the first.
+bool has_legal_move(const Position& pos);
 
 // For moves from outside the generator (a GUI, a book, the transposition table): whether m is a move
 // the side to move's piece could make on this board, and whether it is also legal.

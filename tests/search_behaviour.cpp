@@ -156,7 +156,7 @@ TEST_CASE("a search stopped before it completes depth 1 still reports a real sco
   // With a budget of one node no iteration finishes; the engine still answers with a legal move, and the
   // score it reports (the protocols print it) must be a score, not the -kInfinite sentinel, which is
   // beyond every mate score and reads as "mated".
-  // KNOWN FAILURE (still at 47985b6): Searcher::run returns root_moves_[0].score, still -kInfinite (-32000).
+  // (Once a bug: the result carried the root move's -kInfinite placeholder.)
   Engine engine;
   engine.set_hash_mb(4);
   for (const uint64_t nodes : {1ull, 2ull}) {
@@ -370,8 +370,7 @@ TEST_CASE("the 60-move rule: a mate on the 120th ply is still a mate", "[search]
   engine.set_hash_mb(16);
   // Mate in 1 (fairy-stockfish: a0d0 or the quiet a0a8). The game ends with the mate before the
   // 60-move rule can apply (as in chess, where a checkmate on the last move takes precedence over the move-count rule).
-  // KNOWN FAILURE (still at 47985b6): the search scores 0. rule_outcome() returns Draw for quiet_plies >= 120
-  // before search() looks for legal moves, so the mated side's node is judged drawn.
+  // (Once a bug: rule_outcome() drew at quiet_plies >= 120 without asking whether the side had a move.)
   const std::string fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80";
   for (const int depth : {2, 4}) {
     INFO("depth " << depth);

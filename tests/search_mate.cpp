@@ -193,19 +193,11 @@ void check_mates(bool quiet_finish) {
 
 TEST_CASE("the search finds the shortest mate and plays a mating move", "[search][mate]") { check_mates(false); }
 
-// KNOWN FAILURE (still at 47985b6) for three of the four cases (the Black one passes): the search
-// reports a longer mate, and plays its first move, until it searches well beyond the mate's length
-// (4k4/9/9/9/9/1N7/9/4C4/9/3K5 w: b4c6, mate in 4, at depths 7 to 10, b4d5 from depth 11;
-// 3k5/9/9/9/9/9/9/9/4C4/4KR3 w: f0f9, mate in 3, at depths 4 and 5, f0f8 from depth 6;
-// 4k4/9/9/9/9/9/9/9/4C4/3K2R2 w: g0g9, mate in 3, at depths 4 to 6, g0g8 from depth 7). The Black
-// case, the first one turned round, finds b5d4 from depth 6. Two causes, each confirmed by an
-// experiment on a copy of engine/search.cpp:
-//  - qsearch stands pat when not in check without asking whether any legal move exists, so a
-//    defender left without a move at the horizon is not seen to have lost;
-//  - futility and late-move pruning drop quiet, non-checking moves even when alpha is already a mate
-//    score, i.e. exactly the quiet moves that would mate sooner than the mate already found.
-// With `alpha < kMateBound` added to the pruning condition all three pass at 2N+1 but for b4d5 (found
-// at depth 8); with a no-legal-move test in qsearch as well, each is found at the shortest depth.
+// These mates end with a quiet move that leaves the defender without a move, not in check. They were
+// once found only well beyond their length: quiescence stood pat without asking whether the side had a
+// move, and futility and late-move pruning dropped exactly the quiet moves that mate. Now quiescence
+// looks for a move when the side has no rook, horse or cannon, and quiet moves are not pruned with a
+// mate score in the window or against such a side.
 TEST_CASE("the shortest mate is found when the last move leaves the defender no move, not in check",
           "[search][mate]") {
   check_mates(true);
