@@ -223,6 +223,39 @@ TEST_CASE("Checkpoint then resume equals an uninterrupted run: hill climbing", "
 TEST_CASE("Checkpoint then resume equals an uninterrupted run: annealing", "[tuner][checkpoint]") { check_resume("sa"); }
 TEST_CASE("Checkpoint then resume equals an uninterrupted run: genetic", "[tuner][checkpoint]") { check_resume("ga"); }
 
+TEST_CASE("A finished run goes on when resumed with a later end condition", "[tuner][checkpoint]") {
+  // The end conditions (hc's minimum step, sa's end temperature, ga's generations) only decide when a
+  // run ends: a run ended early and carried on equals a run with the later end from the start.
+  for (const std::string algorithm : {"hc", "sa", "ga"}) {
+    INFO(algorithm);
+    auto config = [&](bool early) {
+      TuneConfig c = config_for(algorithm);
+      c.hc.step = 16;
+      c.hc.min_step = early ? 4 : 1;
+      c.sa.t_start = 1e-5;
+      c.sa.t_end = early ? 1e-6 : 1e-7;
+      c.sa.rate = 0.9;
+      c.ga.generations = early ? 3 : 6;
+      return c;
+    };
+    const CapturedLog log;
+    const std::filesystem::path whole_out = data().dir / (algorithm + "-end-whole.json");
+    const TuneOutcome whole = run_tune(config(false), options_for(whole_out, log, 2));
+    CHECK(whole.finished);
+    const std::filesystem::path out = data().dir / (algorithm + "-end-parts.json");
+    const TuneOutcome early = run_tune(config(true), options_for(out, log, 2));
+    CHECK(early.finished);
+    CHECK(early.iterations < whole.iterations);
+    const json checkpoint = read_checkpoint(early.checkpoint);
+    const TuneOutcome extended = run_tune(config(false), options_for(out, log, 1), &checkpoint);
+    CHECK(extended.finished);
+    CHECK(extended.iterations == whole.iterations);
+    CHECK(extended.best == whole.best);
+    CHECK(extended.best_loss == whole.best_loss);
+    CHECK(read_text(out) == read_text(whole_out));
+  }
+}
+
 TEST_CASE("The checkpoint holds what a resumed run needs", "[tuner][checkpoint]") {
   const CapturedLog log;
   const std::filesystem::path out = data().dir / "contents.json";

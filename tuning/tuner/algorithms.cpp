@@ -81,14 +81,13 @@ class HillClimbing final : public Algorithm {
     values_ = space_.start;
     loss_ = start_loss_ = objective.loss(values_);
     step_ = o_.step;
-    done_ = space_.tuned.empty() || step_ < o_.min_step;
     initialized_ = true;
   }
 
   // Texel's local search: the next parameter of the pass moves by +step, or else by -step, if that
   // lowers the loss. After a pass that improved nothing the step halves; below the minimum step, the end.
   void step(Objective& objective, Rng&) override {
-    if (done_) return;
+    if (finished()) return;
     const int index = space_.tuned[position_];
     for (int direction : {+1, -1}) {
       std::vector<int> candidate = values_;
@@ -104,14 +103,12 @@ class HillClimbing final : public Algorithm {
     }
     if (++position_ == int(space_.tuned.size())) {
       position_ = 0;
-      if (!improved_) {
-        step_ /= 2;
-        if (step_ < o_.min_step) done_ = true;
-      }
+      if (!improved_) step_ /= 2;
       improved_ = false;
     }
   }
-  bool finished() const override { return done_; }
+  // The end: a pass at the minimum step improved nothing (the step has halved below it).
+  bool finished() const override { return space_.tuned.empty() || step_ < o_.min_step; }
   double start_loss() const override { return start_loss_; }
 
   const std::vector<int>& current() const override { return values_; }
@@ -129,7 +126,7 @@ class HillClimbing final : public Algorithm {
   json state() const override {
     if (!initialized_) return {{"initialized", false}};
     return {{"initialized", initialized_}, {"values", tuned_json(space_, values_)}, {"loss", loss_},
-            {"step", step_}, {"position", position_}, {"improved", improved_}, {"done", done_}};
+            {"step", step_}, {"position", position_}, {"improved", improved_}, {"done", finished()}};
   }
   void load_state(const json& s) override {
     initialized_ = get<bool>(s, "initialized");
@@ -139,7 +136,6 @@ class HillClimbing final : public Algorithm {
     step_ = get<int>(s, "step");
     position_ = get<int>(s, "position");
     improved_ = get<bool>(s, "improved");
-    done_ = get<bool>(s, "done");
     if (position_ < 0 || position_ >= std::max<int>(1, int(space_.tuned.size())) || step_ < 0)
       throw std::invalid_argument("hill climbing state: bad step or position");
   }
@@ -153,7 +149,6 @@ class HillClimbing final : public Algorithm {
   int step_;
   int position_ = 0;      // index into space_.tuned of the next parameter to try
   bool improved_ = false; // whether this pass has improved anything yet
-  bool done_ = false;
 };
 
 // --- Simulated annealing ---------------------------------------------------------------------------------
@@ -168,7 +163,6 @@ class Annealing final : public Algorithm {
     current_ = best_ = space_.start;
     current_loss_ = best_loss_ = start_loss_ = objective.loss(current_);
     temperature_ = o_.t_start;
-    done_ = space_.tuned.empty() || temperature_ < o_.t_end;
     initialized_ = true;
   }
 
@@ -176,7 +170,7 @@ class Annealing final : public Algorithm {
   // Metropolis rule accepts it if it is better, or with probability exp(-delta / T) if worse; then
   // T <- T * rate.
   void step(Objective& objective, Rng& rng) override {
-    if (done_) return;
+    if (finished()) return;
     std::vector<int> candidate = current_;
     const int n = int(space_.tuned.size());
     const int moves = int(uniform_int(rng, 1, o_.moves));
@@ -197,9 +191,9 @@ class Annealing final : public Algorithm {
       current_loss_ = l;
     }
     temperature_ *= o_.rate;
-    if (temperature_ < o_.t_end) done_ = true;
   }
-  bool finished() const override { return done_; }
+  // The end: cooled below the end temperature.
+  bool finished() const override { return space_.tuned.empty() || temperature_ < o_.t_end; }
   double start_loss() const override { return start_loss_; }
 
   const std::vector<int>& current() const override { return current_; }
@@ -218,7 +212,7 @@ class Annealing final : public Algorithm {
     return {{"initialized", initialized_},           {"current", tuned_json(space_, current_)},
             {"current_loss", current_loss_},         {"best", tuned_json(space_, best_)},
             {"best_loss", best_loss_},               {"temperature", temperature_},
-            {"done", done_}};
+            {"done", finished()}};
   }
   void load_state(const json& s) override {
     initialized_ = get<bool>(s, "initialized");
@@ -228,7 +222,6 @@ class Annealing final : public Algorithm {
     current_loss_ = get<double>(s, "current_loss");
     best_loss_ = get<double>(s, "best_loss");
     temperature_ = get<double>(s, "temperature");
-    done_ = get<bool>(s, "done");
     if (!(temperature_ > 0)) throw std::invalid_argument("annealing state: the temperature must be positive");
   }
 
@@ -239,7 +232,6 @@ class Annealing final : public Algorithm {
   std::vector<int> current_, best_;
   double current_loss_ = 0.0, best_loss_ = 0.0, start_loss_ = 0.0;
   double temperature_;
-  bool done_ = false;
 };
 
 // --- Genetic algorithm -----------------------------------------------------------------------------------
@@ -273,14 +265,13 @@ class Genetic final : public Algorithm {
     }
     generation_ = 0;
     update_best();
-    done_ = space_.tuned.empty() || generation_ >= o_.generations;
     initialized_ = true;
   }
 
   // One generation: the elite survive; every other place goes to a child of two tournament winners
   // (crossover with probability crossover_rate, else a copy of the first), mutated gene by gene.
   void step(Objective& objective, Rng& rng) override {
-    if (done_) return;
+    if (finished()) return;
     const int size = int(population_.size());
     std::vector<int> order(size);
     std::iota(order.begin(), order.end(), 0);
@@ -307,9 +298,9 @@ class Genetic final : public Algorithm {
     losses_ = std::move(next_losses);
     ++generation_;
     update_best();
-    if (generation_ >= o_.generations) done_ = true;
   }
-  bool finished() const override { return done_; }
+  // The end: the last generation is done.
+  bool finished() const override { return space_.tuned.empty() || generation_ >= o_.generations; }
   double start_loss() const override { return start_loss_; }
 
   const std::vector<int>& current() const override { return population_[current_index()]; }
@@ -332,7 +323,7 @@ class Genetic final : public Algorithm {
     for (const auto& individual : population_) population.push_back(tuned_json(space_, individual));
     return {{"initialized", initialized_}, {"generation", generation_},       {"mutation_rate", mutation_rate_},
             {"population", population},    {"losses", losses_},               {"best", tuned_json(space_, best_)},
-            {"best_loss", best_loss_},     {"done", done_}};
+            {"best_loss", best_loss_},     {"done", finished()}};
   }
   void load_state(const json& s) override {
     initialized_ = get<bool>(s, "initialized");
@@ -347,7 +338,6 @@ class Genetic final : public Algorithm {
     for (const json& individual : population) population_.push_back(full_from_json(space_, individual, "individual"));
     best_ = full_from_json(space_, s.at("best"), "genetic best");
     best_loss_ = get<double>(s, "best_loss");
-    done_ = get<bool>(s, "done");
   }
 
  private:
@@ -404,7 +394,6 @@ class Genetic final : public Algorithm {
   std::vector<double> losses_;
   std::vector<int> best_;
   double best_loss_ = 0.0, start_loss_ = 0.0;
-  bool done_ = false;
 };
 
 }  // namespace

@@ -141,11 +141,13 @@ Parameters move in whole units within their registry bounds. Every run is reprod
 
 Files: the best weights go to --out (TUNED.json, loadable with `jiang --weights`, `jiang eval --weights`
 and `setoption weightsfile`), the loss history to TUNED.csv (iteration, elapsed_s, evaluations,
-current_loss, best_loss, validation_loss, and the algorithm's step, temperature or population mean
-loss), the state to TUNED.checkpoint.json (or --checkpoint), written atomically every --checkpoint-every
+current_loss, best_loss, validation_loss of the best weights, and the algorithm's step, temperature or
+population mean loss), the state to TUNED.checkpoint.json (or --checkpoint), written atomically every --checkpoint-every
 seconds, at the end and on Ctrl-C or SIGTERM. --resume CHECKPOINT continues exactly where the run
-stopped: options not given are taken from the checkpoint, options given must agree with it (--iterations,
---time, --threads and the file options may change). Exit codes: 0 done, 2 error, 3 interrupted (resume it).)";
+stopped: options not given are taken from the checkpoint, options given must agree with it, except
+--iterations, --time, --threads, the file options and the end conditions --hc-min-step, --sa-t-end and
+--ga-generations (to carry a finished run further). A new run will not replace an existing checkpoint
+without --force. Exit codes: 0 done, 2 error, 3 interrupted (resume it).)";
 
 int run(TuneCli& cli, CLI::App& cmd) {
   auto given = [&cmd](const char* name) { return cmd.get_option(name)->count() > 0; };
@@ -250,7 +252,7 @@ void add_tune_command(CLI::App& app, int& exit_code) {
                    ->check(CLI::PositiveNumber);
   iterations->excludes(time);
   cmd->add_option("--seed", c.seed, "seed of the random choices and of the validation split")->capture_default_str();
-  cmd->add_option("--threads", cli->run.threads, "threads evaluating the loss (default: the machine's cores)")
+  cmd->add_option("--threads", cli->run.threads, "threads evaluating the loss or playing the games (default: the machine's cores)")
       ->check(CLI::Range(1, 1024));
   cmd->add_option("--validation", cli->validation, "share of the positions held out for validation: 10% or 0.1")
       ->capture_default_str();

@@ -294,10 +294,19 @@ void check_config(const TuneConfig& c) {
     throw TuneError("the games objective needs an even number of games and exactly one of depth and nodes");
 }
 
+// The algorithms' end conditions: a resumed run may move them (to go on after a finished run, or to
+// stop sooner); they decide when the run ends, never what an iteration does.
+constexpr const char* kEndConditions[] = {"min_step", "t_end", "generations"};
+
 // Whether the checkpoint was made by the same run; the message names every difference.
 void check_checkpoint(const TuneConfig& config, const json& checkpoint, const std::string& where) {
-  const json ours = json::parse(config_to_json(config).dump());
-  const json& theirs = checkpoint.at("config");
+  json ours = json::parse(config_to_json(config).dump());
+  json theirs = checkpoint.at("config");
+  for (const char* algorithm : {"hc", "sa", "ga"})
+    for (const char* key : kEndConditions) {
+      if (ours.contains(algorithm)) ours[algorithm].erase(key);
+      if (theirs.contains(algorithm) && theirs[algorithm].is_object()) theirs[algorithm].erase(key);
+    }
   std::string differences;
   for (const auto& [key, value] : ours.items()) {
     if (std::find(std::begin(kInformativeKeys), std::end(kInformativeKeys), key) != std::end(kInformativeKeys))
