@@ -1,11 +1,13 @@
 // The composition root: the engine's commands, and those of the layers built on the engine.
 #include "engine/cli/cli.h"
 #include "tuning/selfplay/selfplay_command.h"
+#include "tuning/tuner/match_command.h"
 #include "tuning/tuner/tune_command.h"
 
 int main(int argc, char** argv) {
   return jiang::run_cli(argc, argv, [](CLI::App& app, int& exit_code) {
     jiang::add_selfplay_command(app, exit_code);
     jiang::add_tune_command(app, exit_code);
+    jiang::add_match_command(app, exit_code);
   });
 }
