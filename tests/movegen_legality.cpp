@@ -20,6 +20,7 @@
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "movegen/position.h"
+#include "support/suite.h"
 
 using namespace jiang;
 
@@ -190,21 +191,6 @@ std::vector<std::string> oracle_legal(const Board& b) {
 
 // ---------------------------------------------------------------------------------------------------
 // Positions to test.
-
-std::vector<std::string> suite_fens() {
-  std::ifstream in(std::string(JIANG_DATA_DIR) + "/perft.epd");
-  REQUIRE(in.good());
-  std::vector<std::string> fens;
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty() && line[0] != '#') {
-      std::string fen = line.substr(0, line.find(';'));
-      while (!fen.empty() && fen.back() == ' ') fen.pop_back();
-      fens.push_back(fen);
-    }
-  REQUIRE(fens.size() >= 10);
-  return fens;
-}
 
 // FENs of every position on `games` random walks, alternately from the start and from suite positions.
 // Half the moves are captures when one is available, to reach thin endgames too.

@@ -12,25 +12,11 @@
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "movegen/position.h"
+#include "support/suite.h"
 
 using namespace jiang;
 
 namespace {
-
-std::vector<std::string> suite_fens() {
-  std::ifstream in(std::string(JIANG_DATA_DIR) + "/perft.epd");
-  REQUIRE(in.good());
-  std::vector<std::string> fens;
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty() && line[0] != '#') {
-      std::string fen = line.substr(0, line.find(';'));
-      while (!fen.empty() && fen.back() == ' ') fen.pop_back();
-      fens.push_back(fen);
-    }
-  REQUIRE(fens.size() >= 10);
-  return fens;
-}
 
 // A random legal move; half the time a capture when there is one, so that walks also reach thin
 // endgames with many checks.
