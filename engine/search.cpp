@@ -152,6 +152,29 @@ Score Searcher::search_child(Move m, int depth, int ply, Score alpha, Score beta
   return score;
 }
 
+std::optional<Score> Searcher::table_cutoff(const TTEntry& entry, int ply, Score alpha, Score beta) {
+  const Score s = from_tt(entry.score, ply);
+  const Bound b = entry.bound();
+  if (b == Bound::Exact || (b == Bound::Lower && s >= beta) || (b == Bound::Upper && s <= alpha)) return s;
+  return std::nullopt;
+}
+
+std::optional<Score> Searcher::prune_node(int depth, int ply, Score beta, Score static_eval, bool null_allowed) {
+  // Reverse futility: far enough above beta near the leaves, no reply will bring the score back.
+  if (depth <= kReverseFutilityMaxDepth && !is_mate_score(beta) && static_eval - kReverseFutilityMargin * depth >= beta)
+    return static_eval;
+  // Null move: if passing still fails high, a real move will too.
+  if (!null_allowed || depth < kNullMinDepth || static_eval < beta || !null_move_allowed()) return std::nullopt;
+  const int reduction = kNullBaseReduction + depth / kNullDepthDivisor;
+  pos_.make_null();
+  Score score = -search(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+  pos_.unmake_null();
+  if (stopped_ || score < beta) return std::nullopt;
+  if (score >= kMateBound) score = beta;  // a mate found after passing proves nothing
+  if (depth < kNullVerifyDepth || search(depth - reduction, ply, beta - 1, beta, false) >= beta) return score;
+  return std::nullopt;
+}
+
 Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool null_allowed) {
   const bool pv_node = beta - alpha > 1;
   pv_length_[ply] = ply;
@@ -172,28 +195,14 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool null_al
   const std::optional<TTEntry> entry = tt_.probe(pos_.key());
   const Move hash_move = entry ? entry->move : Move::none();
   if (entry && !pv_node && entry->depth >= depth) {
-    const Score s = from_tt(entry->score, ply);
-    const Bound b = entry->bound();
-    if (b == Bound::Exact || (b == Bound::Lower && s >= beta) || (b == Bound::Upper && s <= alpha)) return s;
+    if (const auto s = table_cutoff(*entry, ply, alpha, beta)) return *s;
   }
   const Score static_eval = in_check ? -kInfinite : entry ? Score(entry->eval) : eval_.evaluate(pos_);
   if (!hash_move && depth >= kIirMinDepth) --depth;
 
-  if (!pv_node && !in_check && depth <= kReverseFutilityMaxDepth && !is_mate_score(beta) &&
-      static_eval - kReverseFutilityMargin * depth >= beta)
-    return static_eval;
-
-  // Null move: if passing still fails high, a real move will too.
-  if (!pv_node && !in_check && null_allowed && depth >= kNullMinDepth && static_eval >= beta && null_move_allowed()) {
-    const int reduction = kNullBaseReduction + depth / kNullDepthDivisor;
-    pos_.make_null();
-    Score score = -search(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
-    pos_.unmake_null();
+  if (!pv_node && !in_check) {
+    if (const auto s = prune_node(depth, ply, beta, static_eval, null_allowed)) return *s;
     if (stopped_) return 0;
-    if (score >= beta) {
-      if (score >= kMateBound) score = beta;  // a mate found after passing proves nothing
-      if (depth < kNullVerifyDepth || search(depth - reduction, ply, beta - 1, beta, false) >= beta) return score;
-    }
   }
 
   MovePicker picker(pos_, eval_, history_, hash_move, ply, false);
@@ -259,9 +268,7 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
   const bool in_check = pos_.in_check();
   const std::optional<TTEntry> entry = tt_.probe(pos_.key());
   if (entry && beta - alpha == 1) {
-    const Score s = from_tt(entry->score, ply);
-    const Bound b = entry->bound();
-    if (b == Bound::Exact || (b == Bound::Lower && s >= beta) || (b == Bound::Upper && s <= alpha)) return s;
+    if (const auto s = table_cutoff(*entry, ply, alpha, beta)) return *s;
   }
   Score best = -kInfinite;
   Score stand_pat = -kInfinite;

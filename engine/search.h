@@ -51,6 +51,10 @@ class Searcher {
   // Searches one move; `first` gets the full window, the others a null window (reduced by `reduction`
   // plies first) and a re-search when they beat alpha.
   Score search_child(Move m, int depth, int ply, Score alpha, Score beta, bool first, int reduction);
+  // The stored score if its bound settles this window.
+  static std::optional<Score> table_cutoff(const TTEntry& entry, int ply, Score alpha, Score beta);
+  // Reverse futility and null-move pruning at a non-PV node not in check: a score to return, or nothing.
+  std::optional<Score> prune_node(int depth, int ply, Score beta, Score static_eval, bool null_allowed);
   std::optional<Score> rule_score(int ply) const;
   bool null_move_allowed() const;
   bool gives_check(Move m);
