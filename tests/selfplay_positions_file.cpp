@@ -60,6 +60,23 @@ TEST_CASE("comments, blank lines, tabs and carriage returns", "[selfplay][positi
   for (const auto& p : positions) CHECK(p.fen == kStart);
 }
 
+TEST_CASE("game markers number the games; without them each position is its own game", "[selfplay][positions]") {
+  const std::string games = kStart + " 1.0\n" + kStart + " 1.0\n# game 0 1-0 mate\n# game 7 1/2-1/2 repetition\n" +
+                            kStart + " 0.5\n# game 1 1/2-1/2 repetition\n" + kStart + " 0.0\n";
+  const auto grouped = read_text(games, true);
+  REQUIRE(grouped.size() == 4);
+  CHECK(grouped[0].game == 0);
+  CHECK(grouped[1].game == 0);
+  CHECK(grouped[2].game == 1);  // a marker with no positions before it opens no game
+  CHECK(grouped[3].game == 2);  // positions after the last marker: an unfinished game of their own
+
+  const auto loose = read_text(kStart + " 1.0\n# a comment\n" + kStart + " 0.5\n" + kStart + " 0.0\n", true);
+  REQUIRE(loose.size() == 3);
+  CHECK(loose[0].game == 0);
+  CHECK(loose[1].game == 1);
+  CHECK(loose[2].game == 2);
+}
+
 TEST_CASE("malformed lines are skipped with their line numbers, or stop a strict read", "[selfplay][positions]") {
   const std::string text = kStart + " 1.0\n" +                                      // 1: fine
                            kStart + "\n" +                                          // 2: no result

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <set>
 
 #include "tests/tuner_support.h"
 #include "tuning/tuner/texel.h"
@@ -15,7 +16,7 @@ namespace {
 
 std::vector<LabelledPosition> labelled(const std::vector<Position>& positions, const std::vector<float>& results) {
   std::vector<LabelledPosition> out;
-  for (size_t i = 0; i < positions.size(); ++i) out.push_back({positions[i].fen(), results[i], int(i + 1)});
+  for (size_t i = 0; i < positions.size(); ++i) out.push_back({positions[i].fen(), results[i], int(i + 1), int(i)});
   return out;
 }
 
@@ -147,6 +148,25 @@ TEST_CASE("The validation split is seeded, disjoint and complete", "[tuner][texe
   CHECK(none.validation.size() == 0);
   CHECK_THROWS_AS(prepare_texel_data({}, 0.1, 7, params, 2), std::invalid_argument);
   CHECK_THROWS_AS(prepare_texel_data(labelled({positions[0]}, {0.5f}), 0.9, 7, params, 2), std::invalid_argument);
+}
+
+TEST_CASE("The validation split holds out whole games", "[tuner][texel]") {
+  const std::vector<Position> positions = sample_positions(600, 17);
+  std::vector<LabelledPosition> input = labelled(positions, std::vector<float>(positions.size(), 0.5f));
+  // 60 games of 10 positions, each game labelled with its own number.
+  for (size_t i = 0; i < input.size(); ++i) {
+    input[i].game = int(i / 10);
+    input[i].result = float(input[i].game) / 64.0f;
+  }
+  const TexelData data = prepare_texel_data(input, 0.1, 7, Params(), 2);
+  CHECK(data.validation.size() == 60);
+  CHECK(data.train.size() == 540);
+  std::set<float> held_out(data.validation.results.begin(), data.validation.results.end());
+  CHECK(held_out.size() == 6);
+  for (float game : data.train.results) CHECK(held_out.count(game) == 0);
+  // One game that is the whole file leaves nothing to train on.
+  for (LabelledPosition& p : input) p.game = 0;
+  CHECK_THROWS_WITH(prepare_texel_data(input, 0.1, 7, Params(), 2), Catch::Contains("every game"));
 }
 
 TEST_CASE("The positions objective is zero where the labels came from", "[tuner][texel]") {

@@ -71,11 +71,22 @@ std::vector<LabelledPosition> read_positions(std::istream& in, const std::string
   std::vector<LabelledPosition> positions;
   int line_number = 0;
   int malformed = 0;
+  int game = 0;
+  bool game_has_positions = false;
+  bool any_marker = false;
   for (std::string line; std::getline(in, line);) {
     ++line_number;
+    if (std::string_view(line).substr(0, kGameMarker.size()) == kGameMarker) {
+      any_marker = true;
+      if (game_has_positions) ++game;
+      game_has_positions = false;
+      continue;
+    }
     try {
       if (auto p = parse_position_line(line)) {
         p->line = line_number;
+        p->game = game;
+        game_has_positions = true;
         positions.push_back(std::move(*p));
       }
     } catch (const std::invalid_argument& e) {
@@ -86,6 +97,8 @@ std::vector<LabelledPosition> read_positions(std::istream& in, const std::string
     }
   }
   if (in.bad()) throw PositionsFileError("error reading " + name);
+  if (!any_marker)
+    for (size_t i = 0; i < positions.size(); ++i) positions[i].game = int(i);
   if (positions.empty())
     throw PositionsFileError(name + " holds no positions" +
                              (malformed ? " (" + std::to_string(malformed) + " malformed lines)" : std::string()));

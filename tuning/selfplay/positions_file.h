@@ -4,6 +4,9 @@
 // written `1.0`, `0.5` or `0.0`; the reader also takes any number from 0 to 1, `1-0`, `0-1`,
 // `1/2-1/2` (or `1/2`), each optionally in brackets (`[1.0]`, `[0-1]`) or double quotes. Blank lines and
 // lines whose first non-blank character is `#` are comments. Trailing carriage returns are ignored.
+// Self-play closes each game's positions with a `# game N ...` comment; the reader numbers the games
+// so that the tuner can hold out whole games (positions of one game share their label and most of
+// their features, so a split by position would let the validation set see its own games).
 #pragma once
 
 #include <filesystem>
@@ -20,7 +23,11 @@ struct LabelledPosition {
   std::string fen;
   double result = 0.5;  // 1 Red won, 0.5 draw, 0 Black won
   int line = 0;         // where it was read, for messages
+  int game = 0;         // positions of one game share this; in a file without game markers, each its own
 };
+
+// The comment that ends the positions of a self-played game.
+inline constexpr std::string_view kGameMarker = "# game ";
 
 // An unreadable or empty file, or (strict) a malformed line. The message names the file and line.
 class PositionsFileError : public std::runtime_error {

@@ -46,7 +46,6 @@ constexpr int kMaxOpeningAttempts = 100;
 constexpr int kFormatVersion = 1;
 constexpr std::string_view kHeaderStart = "# jiang selfplay";
 constexpr std::string_view kSettingsStart = "# settings: ";
-constexpr std::string_view kGameMarker = "# game ";
 
 // splitmix64: turns (seed, game) into well-mixed, independent generator seeds.
 uint64_t splitmix64(uint64_t x) {

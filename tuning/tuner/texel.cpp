@@ -5,6 +5,7 @@
 #include <mutex>
 #include <numbers>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "engine/search.h"
 #include "tuning/tuner/parallel.h"
@@ -28,6 +29,31 @@ inline double squared_error(double k, int eval, float result) {
   return d * d;
 }
 
+// Marks whole games, in a seeded shuffle of the games, until at least `held_out` positions are marked:
+// a game's positions are near-copies of one another under one label, so a validation set that shares
+// games with the training set would track the training loss even while the weights learn the games.
+std::vector<uint8_t> hold_out_games(const std::vector<LabelledPosition>& positions, size_t held_out,
+                                    uint64_t split_seed) {
+  std::vector<uint8_t> in_validation(positions.size(), 0);
+  if (held_out == 0) return in_validation;
+  std::vector<int> games;
+  for (const LabelledPosition& p : positions) games.push_back(p.game);
+  std::sort(games.begin(), games.end());
+  games.erase(std::unique(games.begin(), games.end()), games.end());
+  Rng rng(split_seed);
+  for (size_t i = games.size() - 1; i > 0; --i) std::swap(games[i], games[size_t(uniform_int(rng, 0, int64_t(i)))]);
+
+  std::unordered_map<int, std::vector<size_t>> members;
+  for (size_t i = 0; i < positions.size(); ++i) members[positions[i].game].push_back(i);
+  size_t marked = 0;
+  for (size_t g = 0; g < games.size() && marked < held_out; ++g)
+    for (size_t i : members[games[g]]) {
+      in_validation[i] = 1;
+      ++marked;
+    }
+  return in_validation;
+}
+
 }  // namespace
 
 uint64_t fingerprint(const std::vector<LabelledPosition>& positions) {
@@ -42,6 +68,8 @@ uint64_t fingerprint(const std::vector<LabelledPosition>& positions) {
     // The result to a thousandth, as the file format writes it.
     const long long milli = std::llround(p.result * 1000.0);
     for (int shift = 0; shift < 64; shift += 8) mix(static_cast<unsigned char>(milli >> shift));
+    // The game, which decides the validation split.
+    for (int shift = 0; shift < 32; shift += 8) mix(static_cast<unsigned char>(p.game >> shift));
     mix('\n');
   }
   return h;
@@ -58,15 +86,9 @@ TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, dou
     throw std::invalid_argument("no training positions are left (" + std::to_string(n) + " positions, " +
                                 std::to_string(held_out) + " held out for validation)");
 
-  // The validation positions: the first `held_out` of a seeded shuffle.
-  std::vector<uint8_t> in_validation(n, 0);
-  if (held_out > 0) {
-    std::vector<size_t> order(n);
-    for (size_t i = 0; i < n; ++i) order[i] = i;
-    Rng rng(split_seed);
-    for (size_t i = n - 1; i > 0; --i) std::swap(order[i], order[size_t(uniform_int(rng, 0, int64_t(i)))]);
-    for (size_t i = 0; i < held_out; ++i) in_validation[order[i]] = 1;
-  }
+  const std::vector<uint8_t> in_validation = hold_out_games(positions, held_out, split_seed);
+  if (std::find(in_validation.begin(), in_validation.end(), 0) == in_validation.end())
+    throw std::invalid_argument("no training positions are left: the validation share takes every game");
 
   TexelData data;
   data.fingerprint = fingerprint(positions);

@@ -36,11 +36,11 @@ struct TexelData {
   uint64_t fingerprint = 0;  // of the positions as read; a checkpoint must be resumed on the same data
 };
 
-// A 64-bit hash of the labelled positions (each FEN and result, in file order).
+// A 64-bit hash of the labelled positions (each FEN, result and game, in file order).
 uint64_t fingerprint(const std::vector<LabelledPosition>& positions);
 
-// Holds out round(validation_fraction * n) positions, chosen by a shuffle seeded with `split_seed` (both
-// sets keep file order), and replaces every position by its quiet leaf under `leaf_params`, in parallel.
+// Holds out whole games (LabelledPosition::game), taken from a shuffle seeded with `split_seed` until
+// they hold round(validation_fraction * n) positions (both sets keep file order), and replaces every position by its quiet leaf under `leaf_params`, in parallel.
 // Throws std::invalid_argument when a set would be empty or a FEN is invalid, Interrupted when `stop`
 // is raised first.
 TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, double validation_fraction,
