@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <thread>
 
@@ -370,4 +371,29 @@ TEST_CASE("Malformed checkpoints are clear errors", "[tuner][checkpoint]") {
   std::ofstream(dir / "empty-config.json") << R"({"format": "jiang tune checkpoint", "version": 1, "config": {}})";
   const json j = read_checkpoint(dir / "empty-config.json");
   CHECK_THROWS_AS(config_from_json(j.at("config")), TuneError);
+}
+
+TEST_CASE("A shrunk output is the start moved part of the way to the best; the checkpoint keeps the best", "[tuner][checkpoint]") {
+  const CapturedLog log;
+  const std::filesystem::path out = data().dir / "hc-shrunk.json";
+  RunOptions o = options_for(out, log, 2);
+  o.iterations = total_iterations("hc");
+  o.shrink = 0.5;
+  const TuneConfig config = config_for("hc");
+  const TuneOutcome outcome = run_tune(config, o);
+  CHECK(outcome.best == uninterrupted("hc").outcome.best);  // the run itself is unchanged
+
+  const Params written = Params::load(out);
+  int moved = 0;
+  for (int i = 0; i < Params::size(); ++i) {
+    const int start = config.start.get(i), best = outcome.best.get(i);
+    CHECK(written.get(i) == start + int(std::lround(0.5 * double(best - start))));
+    if (best != start) ++moved;
+  }
+  CHECK(moved > 0);
+  const json checkpoint = read_checkpoint(outcome.checkpoint);
+  CHECK(Params::from_json(checkpoint.at("best")) == outcome.best);
+
+  o.shrink = 0.0;
+  CHECK_THROWS_WITH(run_tune(config, o), Catch::Contains("--shrink"));
 }

@@ -56,6 +56,8 @@ jiang_cli_test(tuner/cli_unknown_param fail "tune|${tn_data}|--algo|hc|--params|
 jiang_cli_test(tuner/cli_unknown_group fail "tune|${tn_data}|--algo|hc|--group|magic|${tn_out}" "magic")
 jiang_cli_test(tuner/cli_params_and_group fail "tune|${tn_data}|--algo|hc|--params|tempo|--group|material|${tn_out}"
                "excludes")
+jiang_cli_test(tuner/cli_bad_shrink fail "tune|${tn_data}|--algo|hc|--shrink|1.5|${tn_out}" "--shrink")
+jiang_cli_test(tuner/cli_zero_shrink fail "tune|${tn_data}|--algo|hc|--shrink|0|${tn_out}" "--shrink must be above 0")
 jiang_cli_test(tuner/cli_bad_validation fail "tune|--data|${TUNER_TEST_DIR}/two.txt|--algo|hc|--validation|150%|${tn_out}" "below 100%")
 jiang_cli_test(tuner/cli_validation_not_a_number fail "tune|--data|${TUNER_TEST_DIR}/two.txt|--validation|lots|--algo|hc|${tn_out}"
                "expected a percentage")

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -275,6 +276,16 @@ json read_checkpoint(const std::filesystem::path& path) {
 
 namespace {
 
+// `start` moved `fraction` of the way to `best`, each value rounded to the nearest whole unit; between
+// the two, so within the registry's bounds.
+std::vector<int> toward(const std::vector<int>& start, const std::vector<int>& best, double fraction) {
+  if (fraction == 1.0) return best;
+  std::vector<int> out(best.size());
+  for (size_t i = 0; i < best.size(); ++i)
+    out[i] = start[i] + int(std::lround(fraction * double(best[i] - start[i])));
+  return out;
+}
+
 void check_config(const TuneConfig& c) {
   if (c.algorithm != "hc" && c.algorithm != "sa" && c.algorithm != "ga")
     throw TuneError("unknown algorithm '" + c.algorithm + "' (hc, sa or ga)");
@@ -336,6 +347,7 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
   check_config(config);
   const std::vector<int> tuned = tuned_indices(config.params);
   if (options.out.empty()) throw TuneError("no output file (--out)");
+  if (!(options.shrink > 0.0 && options.shrink <= 1.0)) throw TuneError("--shrink must be above 0 and at most 1");
   const std::filesystem::path checkpoint_file =
       options.checkpoint.empty() ? default_checkpoint_path(options.out) : options.checkpoint;
   TuneOutcome outcome;
@@ -484,7 +496,7 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
     write_atomically(checkpoint_file, j.dump(1) + "\n");
     if (algorithm->initialized()) {
       Params best;
-      best.set_values(algorithm->best());
+      best.set_values(toward(config.start.values(), algorithm->best(), options.shrink));
       try {
         best.save(options.out);
       } catch (const ParamError& e) {
@@ -579,10 +591,13 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
     logger->warn("interrupted at iteration {}; the state is in {}: resume with --resume {}", progress.iteration,
                  checkpoint_file.string(), checkpoint_file.string());
   } else {
-    logger->info("{} after {} iterations: loss {} -> {}, validation {} -> {}; best weights in {}, history in {}",
+    logger->info("{} after {} iterations: loss {} -> {}, validation {} -> {}; {} in {}, history in {}",
                  outcome.finished ? "finished" : "stopped", progress.iteration, number(progress.start_loss),
                  number(outcome.best_loss), optional_number(progress.start_validation),
-                 optional_number(progress.best_validation), options.out.string(), outcome.csv.string());
+                 optional_number(progress.best_validation),
+                 options.shrink == 1.0 ? std::string("best weights")
+                                       : fmt::format("start + {} * (best - start)", options.shrink),
+                 options.out.string(), outcome.csv.string());
     const uint64_t session_evaluations = progress.evaluations - saved_evaluations;
     if (session_evaluations > 0)
       logger->info("this session: {} evaluations in {:.1f} s, {:.3f} s each", session_evaluations,

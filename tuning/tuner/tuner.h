@@ -77,6 +77,7 @@ struct RunOptions {
   double checkpoint_every_s = 60;
   double log_every_s = 10;
   bool force = false;                // a new run may replace an existing checkpoint
+  double shrink = 1.0;               // OUT holds start + shrink * (best - start); the checkpoint keeps best
   const std::atomic<bool>* stop = nullptr;        // raised by a signal handler: checkpoint and return
   std::shared_ptr<spdlog::logger> logger;         // null: a logger on stderr
   std::function<void(int64_t iteration)> after_iteration;      // for tests
