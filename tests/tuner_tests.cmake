@@ -134,6 +134,8 @@ set_tests_properties(tuner/end_to_end PROPERTIES LABELS "cli;tuner" TIMEOUT 600)
 jiang_cli_test(tuner/match_tiny pass
                "match|--weights|${PROJECT_SOURCE_DIR}/data/weights.json|--baseline|${PROJECT_SOURCE_DIR}/data/weights.json|--games|4|--nodes|300|--threads|2"
                "[0-4]-[0-4]-[0-4] \\(wins-draws-losses\\) in 4 games, score [0-9.]+%, Elo [-+][0-9]+ \\+/- [0-9]+")
+jiang_cli_test(tuner/match_repeated_openings pass "match|--weights|${PROJECT_SOURCE_DIR}/data/weights.json|--games|34|--depth|1"
+               "34 games from 16 openings: openings repeat")
 jiang_cli_test(tuner/match_odd_games fail "match|--weights|${PROJECT_SOURCE_DIR}/data/weights.json|--games|3" "must be even")
 jiang_cli_test(tuner/match_no_weights fail "match|--games|2" "--weights is required")
 jiang_cli_test(tuner/match_missing_weights fail "match|--weights|/nonexistent/w.json|--games|2" "/nonexistent/w.json")

@@ -40,6 +40,14 @@ int run_match(const MatchOptions& o) {
     std::fprintf(stderr, "jiang match: %s\n", e.what());
     return 2;
   }
+  // Games at a fixed depth or node count are deterministic: a repeated opening replays its games, and
+  // their results count twice (an earlier 200-game measurement here was 40% repeats).
+  const size_t openings = settings.openings.empty() ? tuner::builtin_openings().size() : settings.openings.size();
+  if (size_t(o.games) > 2 * openings)
+    std::fprintf(stderr,
+                 "jiang match: warning: %d games from %zu openings: openings repeat, and so do their games; the "
+                 "margin is too narrow (give --openings with at least %d positions)\n",
+                 o.games, openings, (o.games + 1) / 2);
   settings.games = o.games;
   settings.limits = MoveLimits{o.depth, o.depth ? 0 : (o.nodes ? o.nodes : 2000)};
   settings.threads = o.threads;
