@@ -60,7 +60,7 @@ TEST_CASE("comments, blank lines, tabs and carriage returns", "[selfplay][positi
   for (const auto& p : positions) CHECK(p.fen == kStart);
 }
 
-TEST_CASE("game markers number the games; without them each position is its own game", "[selfplay][positions]") {
+TEST_CASE("game markers number the games, and without them each position is its own game", "[selfplay][positions]") {
   const std::string games = kStart + " 1.0\n" + kStart + " 1.0\n# game 0 1-0 mate\n# game 7 1/2-1/2 repetition\n" +
                             kStart + " 0.5\n# game 1 1/2-1/2 repetition\n" + kStart + " 0.0\n";
   const auto grouped = read_text(games, true);

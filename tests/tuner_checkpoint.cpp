@@ -373,7 +373,7 @@ TEST_CASE("Malformed checkpoints are clear errors", "[tuner][checkpoint]") {
   CHECK_THROWS_AS(config_from_json(j.at("config")), TuneError);
 }
 
-TEST_CASE("A shrunk output is the start moved part of the way to the best; the checkpoint keeps the best", "[tuner][checkpoint]") {
+TEST_CASE("A shrunk output is the start moved part of the way to the best, and the checkpoint keeps the best", "[tuner][checkpoint]") {
   const CapturedLog log;
   const std::filesystem::path out = data().dir / "hc-shrunk.json";
   RunOptions o = options_for(out, log, 2);
