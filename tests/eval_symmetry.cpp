@@ -16,6 +16,7 @@
 #include "eval/evaluate.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
+#include "support/suite.h"
 
 using namespace jiang;
 
@@ -91,19 +92,6 @@ std::string mirror_files(const std::string& fen) {
   std::string out;
   for (size_t i = 0; i < fields.size(); ++i) out += (i ? " " : "") + fields[i];
   return out;
-}
-
-std::vector<std::string> bench_fens() {
-  std::ifstream in(std::string(JIANG_DATA_DIR) + "/bench.epd");
-  REQUIRE(in.good());
-  std::vector<std::string> fens;
-  for (std::string line; std::getline(in, line);) {
-    std::string fen = line.substr(0, line.find(';'));
-    while (!fen.empty() && std::isspace(static_cast<unsigned char>(fen.back()))) fen.pop_back();
-    if (!fen.empty() && fen[0] != '#') fens.push_back(fen);
-  }
-  REQUIRE(fens.size() >= 10);
-  return fens;
 }
 
 // Positions along random legal games from the start position and from every bench position. Captures

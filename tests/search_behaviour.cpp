@@ -15,23 +15,11 @@
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "movegen/position.h"
+#include "support/suite.h"
 
 using namespace jiang;
 
 namespace {
-
-std::vector<std::string> bench_fens() {
-  std::ifstream in(std::string(JIANG_DATA_DIR) + "/bench.epd");
-  REQUIRE(in.good());
-  std::vector<std::string> fens;
-  for (std::string line; std::getline(in, line);) {
-    std::string fen = line.substr(0, line.find(';'));
-    while (!fen.empty() && std::isspace(static_cast<unsigned char>(fen.back()))) fen.pop_back();
-    if (!fen.empty() && fen[0] != '#') fens.push_back(fen);
-  }
-  REQUIRE(fens.size() >= 10);
-  return fens;
-}
 
 Move parse(const std::string& text) {
   const std::optional<Move> m = parse_move(text);
