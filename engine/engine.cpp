@@ -13,6 +13,8 @@ struct Engine::SharedControl : SearchControl {};
 Engine::Engine(int hash_mb)
     : evaluator_(std::make_shared<const Evaluator>()), tt_(size_t(std::clamp(hash_mb, 1, kMaxHashMb))) {
   position_ = Position::startpos();
+  histories_.push_back(std::make_unique<Histories>());
+  histories_.back()->clear();
 }
 
 Engine::~Engine() {
@@ -34,6 +36,7 @@ void Engine::set_params(const Params& params) {
 void Engine::new_game() {
   wait();
   tt_.clear();
+  for (auto& h : histories_) h->clear();
 }
 
 void Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
@@ -52,6 +55,10 @@ void Engine::set_position(std::string_view fen, const std::vector<std::string>& 
 void Engine::set_threads(int threads) {
   wait();
   threads_ = std::clamp(threads, 1, kMaxThreads);
+  while (int(histories_.size()) < threads_) {
+    histories_.push_back(std::make_unique<Histories>());
+    histories_.back()->clear();
+  }
 }
 
 void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
@@ -74,8 +81,8 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
     helper_limits.nodes = 0;
     std::vector<std::thread> helpers;
     for (int i = 1; i < threads; ++i)
-      helpers.emplace_back([&] { Searcher(pos, *eval, tt_, helper_limits, helper_control).run({}); });
-    Searcher searcher(pos, *eval, tt_, limits, *control);
+      helpers.emplace_back([&, i] { Searcher(pos, *eval, tt_, *histories_[i], helper_limits, helper_control).run({}); });
+    Searcher searcher(pos, *eval, tt_, *histories_[0], limits, *control);
     const SearchResult result = searcher.run(callbacks.on_info);
     helper_control.stop = true;
     for (std::thread& helper : helpers) helper.join();
@@ -106,7 +113,7 @@ SearchResult Engine::search(const SearchLimits& limits, const SearchCallbacks& c
   SearchControl control;
   control.clock_start_ms = now_ms();
   tt_.new_search();
-  Searcher searcher(position_, *evaluator_, tt_, limits, control);
+  Searcher searcher(position_, *evaluator_, tt_, *histories_[0], limits, control);
   const SearchResult result = searcher.run(callbacks.on_info);
   if (callbacks.on_done) callbacks.on_done(result);
   return result;

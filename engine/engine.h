@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/history.h"
 #include "engine/limits.h"
 #include "engine/score.h"
 #include "engine/tt.h"
@@ -68,7 +69,7 @@ class Engine {
   void set_hash_mb(int mb);
   void set_params(const Params& params);
   const Params& params() const { return evaluator_->params(); }
-  void new_game();  // clears the transposition table and search history
+  void new_game();  // clears the transposition table and what the searches learnt about moves
   // Threads for go(): helpers share the table (lazy SMP). search() always uses one thread, so that
   // bench and self-play stay deterministic.
   void set_threads(int threads);
@@ -96,6 +97,8 @@ class Engine {
   Position position_;
   std::shared_ptr<const Evaluator> evaluator_;
   TranspositionTable tt_;
+  // Move statistics of each search thread (the main one first), kept from move to move of a game.
+  std::vector<std::unique_ptr<Histories>> histories_;
   int threads_ = 1;
   std::thread worker_;
   std::atomic<bool> finished_{true};

@@ -9,6 +9,9 @@
 
 namespace jiang {
 
+inline constexpr int64_t kDefaultMoveOverheadMs = 50;
+inline constexpr int64_t kMaxMoveOverheadMs = 5000;
+
 struct SearchLimits {
   int depth = 0;           // 0: no depth limit
   uint64_t nodes = 0;      // 0: no node limit
@@ -21,6 +24,9 @@ struct SearchLimits {
   bool ponder = false;     // pondering: no time limit until ponderhit
   std::vector<Move> banned;  // root moves the GUI forbids (UCCI banmoves)
   std::vector<Move> only;    // if not empty, search only these root moves (UCI searchmoves)
+  // Time lost between the GUI's clock and ours (process switches, adapters such as uci2wb): never
+  // planned on. The protocols' `Move Overhead` option.
+  int64_t move_overhead_ms = kDefaultMoveOverheadMs;
 
   bool has_clock(int color) const { return time_ms[color] >= 0; }
 };

@@ -5,35 +5,68 @@
 #include <cmath>
 
 #include "engine/rules.h"
+#include "engine/see.h"
+#include "movegen/zobrist.h"
 
 namespace jiang {
 namespace {
 
 // Aspiration: from this depth the previous score is trusted enough to search a narrow window around
-// it; the window starts this wide (a third of a pawn) and doubles on each failure.
-constexpr int kAspirationMinDepth = 5;
-constexpr Score kAspirationWindow = 30;
+// it; the window starts this wide (a fifth of a pawn) and grows by half on each failure.
+constexpr int kAspirationMinDepth = 4;
+constexpr Score kAspirationWindow = 20;
 
-// Null move: skipped below this depth (too little to save); the reduction grows with depth.
-constexpr int kNullMinDepth = 3;
-constexpr int kNullBaseReduction = 2;
-constexpr int kNullDepthDivisor = 4;
-// From this depth a null-move cutoff is verified by a reduced search without null moves, so that deep
-// zugzwang errors cannot prune a whole subtree.
-constexpr int kNullVerifyDepth = 10;
+// Razoring: near the leaves, a static score this far below alpha is checked with a quiescence search
+// alone; if that cannot reach alpha either, no quiet move will.
+constexpr int kRazorMaxDepth = 3;
+constexpr Score kRazorBase = 250;
+constexpr Score kRazorPerPly2 = 120;
 
 // Reverse futility pruning: near the leaves, a static score this far above beta per ply of depth left
-// is not expected to fall below beta.
-constexpr int kReverseFutilityMaxDepth = 6;
-constexpr Score kReverseFutilityMargin = 90;
+// (less when the evaluation is improving) is not expected to fall below beta.
+constexpr int kReverseFutilityMaxDepth = 8;
+constexpr Score kReverseFutilityMargin = 75;
 
-// Late move reductions: quiet moves ordered late are searched shallower first, and again at full
-// depth only if they beat alpha. Not in the first moves (the likely best) or near the leaves.
-constexpr int kLmrMinDepth = 3;
-constexpr int kLmrMinMoves = 3;
+// Null move: skipped below this depth (too little to save); the reduction grows with depth and with how
+// far the static score is above beta.
+constexpr int kNullMinDepth = 3;
+constexpr int kNullBaseReduction = 3;
+constexpr int kNullDepthDivisor = 3;
+constexpr Score kNullEvalDivisor = 150;
+constexpr int kNullMaxEvalReduction = 3;
+// From this depth a null-move cutoff is verified by a reduced search without null moves, so that deep
+// zugzwang errors cannot prune a whole subtree.
+constexpr int kNullVerifyDepth = 12;
+
+// ProbCut: from this depth, a capture whose reduced search beats beta by this margin (less when
+// improving) proves the node would fail high; the reduced search is this many plies shallower.
+constexpr int kProbcutMinDepth = 5;
+constexpr Score kProbcutMargin = 100;
+constexpr Score kProbcutImprovingBonus = 40;
+constexpr int kProbcutReduction = 4;
+
+// Internal iterative reduction: a node this deep without a hash move is searched one ply shallower;
+// ordering there is poor, and the next visit will have the move.
+constexpr int kIirMinDepth = 4;
+
+// Singular extension: from this depth, a hash move (stored this deep at least, less this many plies)
+// that is better than every other move by a margin of depth * kSingularMarginPerPly is extended.
+constexpr int kSingularMinDepth = 6;
+constexpr int kSingularTableDepthSlack = 3;
+constexpr Score kSingularMarginPerPly = 1;
+
+// Late move reductions: moves ordered late are searched shallower first, and again at full depth only
+// if they beat alpha.
+constexpr int kLmrMinDepth = 2;
 constexpr double kLmrBase = 0.75;     // reduction = base + ln(depth) * ln(moves) / divisor
 constexpr double kLmrDivisor = 2.25;
 constexpr int kLmrTableSize = 64;
+// More fail-highs than this among the children of the previous sibling: reduce a ply more.
+constexpr int kLmrChildCutoffs = 3;
+// A move's history score shifts its reduction by a ply per this much.
+constexpr int kLmrHistoryDivisor = 10000;
+// The history a quiet move starts from in the reduction formula: an unknown move is slightly suspect.
+constexpr int kStatScoreOffset = 4000;
 
 int lmr_reduction(int depth, int moves_searched) {
   static const auto table = [] {
@@ -45,28 +78,52 @@ int lmr_reduction(int depth, int moves_searched) {
   return table[std::min(depth, kLmrTableSize - 1)][std::min(moves_searched, kLmrTableSize - 1)];
 }
 
-// Futility pruning: at depth d <= 3 a quiet move that gives no check is not searched when the static
-// score is more than kFutilityBase + kFutilityPerPly * d below alpha: no quiet move gains that much.
-constexpr int kFutilityMaxDepth = 3;
-constexpr Score kFutilityBase = 100;
-constexpr Score kFutilityPerPly = 100;
+// Late move pruning: after this many moves (base + depth^2, halved when not improving), the remaining
+// quiet moves are not searched.
+constexpr int kLmpBase = 3;
+int late_move_count(int depth, bool improving) { return (kLmpBase + depth * depth) / (improving ? 1 : 2); }
 
-// Late move pruning: at depth d <= 3, after kLmpBase + kLmpPerPly2 * d * d quiet moves, the rest
-// (ordered by history, so the least promising) are not searched unless they give check.
-constexpr int kLmpMaxDepth = 3;
-constexpr int kLmpBase = 4;
-constexpr int kLmpPerPly2 = 2;
+// Futility pruning of quiet moves: at reduced depth lmr_depth, a quiet move is not searched when the
+// static score plus this margin is still below alpha.
+constexpr int kFutilityMaxDepth = 8;
+constexpr Score kFutilityBase = 80;
+constexpr Score kFutilityPerPly = 70;
+// Quiet moves with a continuation history this bad per ply of depth are not searched near the leaves.
+constexpr int kHistoryPruneMaxDepth = 4;
+constexpr int kHistoryPrunePerPly = 3000;
+// Static exchange pruning: a quiet move that loses this much times lmr_depth^2, or a capture that
+// loses this much per ply, is not searched near the leaves.
+constexpr Score kSeeQuietPerPly2 = 15;
+constexpr Score kSeeCapturePerPly = 90;
+// Futility for captures: the victim's value and this margin per ply cannot lift the score to alpha.
+constexpr int kCaptureFutilityMaxDepth = 6;
+constexpr Score kCaptureFutilityBase = 100;
+constexpr Score kCaptureFutilityPerPly = 120;
 
-// Internal iterative reduction: a node this deep without a hash move is searched one ply shallower;
-// ordering there is poor, and the next visit will have the move.
-constexpr int kIirMinDepth = 4;
+// History updates: the bonus for a cutoff grows with depth, capped so that one deep search does not
+// erase everything else learnt.
+int history_bonus(int depth) { return std::min(300 * depth - 250, 1500); }
+
+// The first iterations take no time worth saving, and their best moves and scores say little.
+constexpr int kTimeMinDepth = 4;
 
 // Time and stop signals are polled once per this many nodes (about a millisecond).
 constexpr uint64_t kPollInterval = 1024;
 
-// Delta pruning in quiescence: a capture that cannot lift the score to alpha even with this much
-// positional gain on top of the victim's value is not searched.
-constexpr Score kDeltaMargin = 200;
+// Quiescence: a capture that cannot lift the score to alpha even with this much positional gain on top
+// of the victim's value is not searched.
+constexpr Score kDeltaMargin = 150;
+
+// The pawns and generals: what the correction history learns by. Evaluation errors follow structure.
+int structure_index(const Position& pos) {
+  uint64_t key = 0;
+  for (Color c : {Red, Black})
+    for (PieceType t : {Pawn, King}) {
+      const Piece p = make_piece(c, t);
+      for (int i = 0; i < pos.count(p); ++i) key ^= kZobrist.piece_square[p][pos.squares(p)[i]];
+    }
+  return int(key % kCorrectionEntries);
+}
 
 }  // namespace
 
@@ -75,9 +132,9 @@ int64_t now_ms() {
   return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
 }
 
-Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, const SearchLimits& limits,
-                   SearchControl& control)
-    : pos_(root), eval_(eval), tt_(tt), limits_(limits), control_(control),
+Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, Histories& histories,
+                   const SearchLimits& limits, SearchControl& control)
+    : pos_(root), eval_(eval), tt_(tt), histories_(histories), limits_(limits), control_(control),
       time_(limits, root.side_to_move()), start_ms_(now_ms()) {
   MoveList legal;
   generate_legal(pos_, legal);
@@ -86,6 +143,8 @@ Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTab
     const bool excluded = !limits.only.empty() && std::find(limits.only.begin(), limits.only.end(), m) == limits.only.end();
     if (!banned && !excluded) root_moves_.push_back({m});
   }
+  // The frames before the root look back at no move: their continuation table is the null move's.
+  for (Frame& f : frames_) f.continuation = &histories_.continuation[NoPiece][0];
 }
 
 bool Searcher::should_stop() {
@@ -134,48 +193,155 @@ bool Searcher::null_move_allowed() const {
   return pos_.count(make_piece(us, Rook)) > 0 || minors >= 2;
 }
 
-Score Searcher::search_child(Move m, int depth, int ply, Score alpha, Score beta, bool first, int reduction) {
+ContinuationTables Searcher::continuation(int ply) const {
+  const auto& f = [&](int back) { return frames_[ply - back + kFrameOffset].continuation; };
+  return {f(1), f(2), f(4)};
+}
+
+void Searcher::make_move(int ply, Move m) {
+  Frame& f = frame(ply);
+  const Piece moved = pos_.piece_on(m.from());
+  f.move = m;
+  f.continuation = &histories_.continuation[moved][m.to()];
   pos_.make_move(m);
   tt_.prefetch(pos_.key());
-  Score score;
-  if (first) {
-    score = -search(depth - 1, ply + 1, -beta, -alpha, true);
-  } else {
-    // A reduced null-window search first; a move that gives check is never reduced.
-    const bool reduce = reduction > 0 && !pos_.in_check();
-    score = reduce ? -search(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, true) : alpha + 1;
-    // Principal variation search: prove the move is no better with a null window, re-search if it is.
-    if (score > alpha) score = -search(depth - 1, ply + 1, -alpha - 1, -alpha, true);
-    if (score > alpha && score < beta) score = -search(depth - 1, ply + 1, -beta, -alpha, true);
-  }
-  pos_.unmake_move();
-  return score;
 }
 
-std::optional<Score> Searcher::table_cutoff(const TTEntry& entry, int ply, Score alpha, Score beta) {
-  const Score s = from_tt(entry.score, ply);
-  const Bound b = entry.bound();
-  if (b == Bound::Exact || (b == Bound::Lower && s >= beta) || (b == Bound::Upper && s <= alpha)) return s;
-  return std::nullopt;
-}
-
-std::optional<Score> Searcher::prune_node(int depth, int ply, Score beta, Score static_eval, bool null_allowed) {
-  // Reverse futility: far enough above beta near the leaves, no reply will bring the score back.
-  if (depth <= kReverseFutilityMaxDepth && !is_mate_score(beta) && static_eval - kReverseFutilityMargin * depth >= beta)
-    return static_eval;
-  // Null move: if passing still fails high, a real move will too.
-  if (!null_allowed || depth < kNullMinDepth || static_eval < beta || !null_move_allowed()) return std::nullopt;
-  const int reduction = kNullBaseReduction + depth / kNullDepthDivisor;
+void Searcher::make_null(int ply) {
+  Frame& f = frame(ply);
+  f.move = Move::none();
+  f.continuation = &histories_.continuation[NoPiece][0];
   pos_.make_null();
-  Score score = -search(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
-  pos_.unmake_null();
-  if (stopped_ || score < beta) return std::nullopt;
-  if (score >= kMateBound) score = beta;  // a mate found after passing proves nothing
-  if (depth < kNullVerifyDepth || search(depth - reduction, ply, beta - 1, beta, false) >= beta) return score;
+}
+
+void Searcher::update_continuation(int ply, Piece piece, Square to, int bonus) {
+  for (int back : {1, 2, 4}) {
+    const Frame& f = frames_[ply - back + kFrameOffset];
+    if (back > 2 && frame(ply).in_check) break;  // an evasion answers the check, not older moves
+    if (f.move) (*f.continuation)[piece][to].update(bonus);
+  }
+}
+
+void Searcher::update_histories(int ply, Move best, int depth, const Move* quiets, int quiet_count,
+                                const Move* captures, int capture_count) {
+  const int bonus = history_bonus(depth);
+  const Color us = pos_.side_to_move();
+  const Piece mover = pos_.piece_on(best.from());
+  const Piece victim = pos_.piece_on(best.to());
+  if (victim == NoPiece) {
+    histories_.main[us][from_to(best)].update(bonus);
+    update_continuation(ply, mover, best.to(), bonus);
+    Frame& f = frame(ply);
+    if (f.killers[0] != best) f.killers = {best, f.killers[0]};
+    const Frame& previous = frame(ply - 1);
+    if (previous.move) histories_.counter[pos_.piece_on(previous.move.to())][previous.move.to()] = best;
+    for (int i = 0; i < quiet_count; ++i) {
+      histories_.main[us][from_to(quiets[i])].update(-bonus);
+      update_continuation(ply, pos_.piece_on(quiets[i].from()), quiets[i].to(), -bonus);
+    }
+  } else {
+    histories_.capture[mover][best.to()][type_of(victim)].update(bonus);
+  }
+  // Captures tried before the cutoff did not cut off, whatever the best move was.
+  for (int i = 0; i < capture_count; ++i) {
+    const Move m = captures[i];
+    histories_.capture[pos_.piece_on(m.from())][m.to()][type_of(pos_.piece_on(m.to()))].update(-bonus);
+  }
+}
+
+Score Searcher::corrected_eval(Score raw) const {
+  const int correction = histories_.correction[pos_.side_to_move()][structure_index(pos_)].value();
+  return std::clamp(raw + correction, -kMateBound + 1, kMateBound - 1);
+}
+
+void Searcher::update_correction(int depth, Score best, Score static_eval) {
+  histories_.correction[pos_.side_to_move()][structure_index(pos_)].update(best - static_eval, depth);
+}
+
+// --- Node pruning ----------------------------------------------------------------------------------
+
+std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score beta, Score eval, bool improving,
+                                          const std::optional<TTEntry>& entry, bool cut_node) {
+  // Razoring: hopelessly below alpha near the leaves; let the captures decide.
+  if (depth <= kRazorMaxDepth && !is_mate_score(alpha) && eval + kRazorBase + kRazorPerPly2 * depth * depth <= alpha) {
+    const Score score = qsearch(ply, alpha, alpha + 1);
+    if (score <= alpha) return score;
+  }
+  // Reverse futility: far enough above beta near the leaves, no reply will bring the score back.
+  if (depth <= kReverseFutilityMaxDepth && !is_mate_score(beta) &&
+      eval - kReverseFutilityMargin * (depth - improving) >= beta)
+    return eval;
+  // Null move: if passing still fails high, a real move will too.
+  const Frame& f = frame(ply);
+  if (depth >= kNullMinDepth && frame(ply - 1).move && !f.excluded && eval >= beta && f.static_eval >= beta &&
+      ply >= null_min_ply_ && null_move_allowed() && !is_mate_score(beta)) {
+    const int reduction = kNullBaseReduction + depth / kNullDepthDivisor +
+                          std::min(int(eval - beta) / kNullEvalDivisor, kNullMaxEvalReduction);
+    make_null(ply);
+    Score score = -search(depth - 1 - reduction, ply + 1, -beta, -beta + 1, !cut_node);
+    pos_.unmake_null();
+    if (stopped_) return std::nullopt;
+    if (score >= beta) {
+      if (score >= kMateBound) score = beta;  // a mate found after passing proves nothing
+      if (depth < kNullVerifyDepth) return score;
+      // Deep cutoffs are verified by a search that passes no more for a while, so that zugzwang cannot
+      // prune a whole tree.
+      null_min_ply_ = ply + 3 * (depth - reduction) / 4;
+      const Score verified = search(depth - reduction, ply, beta - 1, beta, false);
+      null_min_ply_ = 0;
+      if (verified >= beta) return score;
+    }
+  }
+  if (depth >= kProbcutMinDepth && !is_mate_score(beta)) return probcut(depth, ply, beta, improving, entry);
   return std::nullopt;
 }
 
-Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool null_allowed) {
+// ProbCut: a good capture whose shallow search beats beta by a margin would fail high at full depth.
+std::optional<Score> Searcher::probcut(int depth, int ply, Score beta, bool improving, const std::optional<TTEntry>& entry) {
+  const Score raised = beta + kProbcutMargin - kProbcutImprovingBonus * improving;
+  // A table entry deep enough that says the captures do not reach the raised beta: do not try.
+  if (entry && entry->depth >= depth - kProbcutReduction + 1 && from_tt(entry->score, ply) < raised) return std::nullopt;
+  MovePicker picker(pos_, histories_, entry ? entry->move : Move::none(), raised - frame(ply).static_eval);
+  const LegalityFilter filter(pos_);
+  while (const Move m = picker.next()) {
+    if (m == frame(ply).excluded || !filter.legal(m)) continue;
+    make_move(ply, m);
+    // A quiescence search first: if even it does not beat the raised beta, skip the real one.
+    Score score = -qsearch(ply + 1, -raised, -raised + 1);
+    if (score >= raised) score = -search(depth - kProbcutReduction, ply + 1, -raised, -raised + 1, true);
+    unmake_move();
+    if (stopped_) return std::nullopt;
+    if (score >= raised) {
+      tt_.store(pos_.key(), m, to_tt(score, ply), frame(ply).static_eval, depth - kProbcutReduction + 1,
+                Bound::Lower, frame(ply).tt_pv);
+      return score;
+    }
+  }
+  return std::nullopt;
+}
+
+int Searcher::singular_extension(int depth, int ply, Score beta, const TTEntry& entry, bool cut_node,
+                                 std::optional<Score>& cutoff) {
+  const Score tt_score = from_tt(entry.score, ply);
+  const Score singular_beta = tt_score - kSingularMarginPerPly * depth;
+  Frame& f = frame(ply);
+  f.excluded = entry.move;
+  const Score score = search((depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut_node);
+  f.excluded = Move::none();
+  if (stopped_) return 0;
+  if (score < singular_beta) return 1;  // only the hash move holds: it deserves a deeper look
+  // Multi-cut: another move beats beta as well, so this node fails high whatever the hash move does.
+  if (singular_beta >= beta) {
+    cutoff = singular_beta;
+    return 0;
+  }
+  // The hash move is not alone in being good: it needs no more depth than the others.
+  return tt_score >= beta ? -1 : 0;
+}
+
+// --- The main search ------------------------------------------------------------------------------
+
+Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_node) {
   const bool pv_node = beta - alpha > 1;
   pv_length_[ply] = ply;
   if (depth <= 0) return qsearch(ply, alpha, beta);
@@ -189,76 +355,188 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool null_al
   beta = std::min(beta, mate_in(ply + 1));
   if (alpha >= beta) return alpha;
 
+  Frame& f = frame(ply);
+  const Move excluded = f.excluded;
   const bool in_check = pos_.in_check();
-  if (in_check) ++depth;  // check extension: forced replies are cheap to search and often decisive
+  f.in_check = in_check;
+  f.cutoffs = 0;
+  // The grandchildren's killers came from another part of the tree.
+  frame(ply + 2).killers = {};
+  frame(ply + 2).cutoffs = 0;
+  // Check extension: forced replies are cheap to search and often decisive.
+  if (in_check) ++depth;
 
-  const std::optional<TTEntry> entry = tt_.probe(pos_.key());
+  // --- Transposition table: a cutoff when the stored bound settles this window. A singular search
+  // (with a move excluded) is a different question and neither reads nor writes the answer.
+  const std::optional<TTEntry> entry = excluded ? std::nullopt : tt_.probe(pos_.key());
   const Move hash_move = entry ? entry->move : Move::none();
+  const Score tt_score = entry ? from_tt(entry->score, ply) : 0;
+  f.tt_pv = excluded ? f.tt_pv : pv_node || (entry && entry->pv);
   if (entry && !pv_node && entry->depth >= depth) {
-    if (const auto s = table_cutoff(*entry, ply, alpha, beta)) return *s;
+    const Bound b = entry->bound();
+    if (b == Bound::Exact || (b == Bound::Lower && tt_score >= beta) || (b == Bound::Upper && tt_score <= alpha)) {
+      // A quiet hash move that cuts off again is worth remembering.
+      if (tt_score >= beta && hash_move && pos_.piece_on(hash_move.to()) == NoPiece && is_pseudo_legal(pos_, hash_move))
+        update_histories(ply, hash_move, depth, nullptr, 0, nullptr, 0);
+      return tt_score;
+    }
   }
-  const Score static_eval = in_check ? -kInfinite : entry ? Score(entry->eval) : eval_.evaluate(pos_);
-  if (!hash_move && depth >= kIirMinDepth) --depth;
 
-  if (!pv_node && !in_check) {
-    if (const auto s = prune_node(depth, ply, beta, static_eval, null_allowed)) return *s;
+  // --- Static evaluation, once per node: from the table if it has it, corrected by what the search
+  // learnt of this structure, and refined by the table's bound on the true score.
+  Score eval = 0;
+  if (in_check) {
+    f.static_eval = eval = -kInfinite;
+  } else if (excluded) {
+    eval = f.static_eval;  // the same node, searched again without one move
+  } else {
+    const Score raw = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : eval_.evaluate(pos_);
+    f.static_eval = eval = corrected_eval(raw);
+    if (entry && !is_mate_score(tt_score) &&
+        (entry->bound() == (tt_score > eval ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
+      eval = tt_score;
+  }
+  // Improving: better than two plies ago, when the same side was to move. Margins are looser when not.
+  const bool improving = !in_check && [&] {
+    const Frame& two = frame(ply - 2);
+    const Frame& four = frame(ply - 4);
+    if (ply >= 2 && !two.in_check) return f.static_eval > two.static_eval;
+    if (ply >= 4 && !four.in_check) return f.static_eval > four.static_eval;
+    return true;
+  }();
+
+  // --- Node pruning: razoring, reverse futility, null move, ProbCut. Not for a side without rooks,
+  // horses and cannons: it may have no move at all, and that loses (a static score cannot tell).
+  if (!pv_node && !in_check && !excluded && has_long_range_pieces(pos_.side_to_move())) {
+    if (const auto s = prune_node(depth, ply, alpha, beta, eval, improving, entry, cut_node)) return *s;
     if (stopped_) return 0;
   }
 
-  MovePicker picker(pos_, eval_, history_, hash_move, ply, false);
+  // --- Internal iterative reduction: without a hash move, ordering is poor; search shallower.
+  if (!hash_move && depth >= kIirMinDepth && !excluded) --depth;
+
+  // --- The moves.
+  const Move counter = frame(ply - 1).move
+                           ? histories_.counter[pos_.piece_on(frame(ply - 1).move.to())][frame(ply - 1).move.to()]
+                           : Move::none();
+  const ContinuationTables cont = continuation(ply);
+  MovePicker picker(pos_, histories_, cont, hash_move, f.killers, counter);
   const LegalityFilter filter(pos_);
-  std::array<Move, kMaxMoves> quiets_tried;
-  int quiet_count = 0, legal = 0;
+  const Color us = pos_.side_to_move();
+  std::array<Move, kMaxMoves> quiets_tried, captures_tried;
+  int quiet_count = 0, capture_count = 0, move_count = 0;
   Score best = -kInfinite;
   Move best_move = Move::none();
   const Score original_alpha = alpha;
-  // Quiet moves near the leaves that neither the static score nor the move count justifies.
-  // Never while a mate is in sight: the quiet move pruned could be the one that mates sooner.
-  // Nor against a side with no rook, horse or cannon left: then quiet moves are how the game is won.
-  const bool may_prune = !pv_node && !in_check && depth <= std::max(kFutilityMaxDepth, kLmpMaxDepth) &&
-                         !is_mate_score(alpha) && !is_mate_score(beta) &&
-                         has_long_range_pieces(~pos_.side_to_move());
-  const bool futile = may_prune && depth <= kFutilityMaxDepth &&
-                      static_eval + kFutilityBase + kFutilityPerPly * depth <= alpha;
-  const int late_moves = kLmpBase + kLmpPerPly2 * depth * depth;
-  while (const Move m = picker.next()) {
-    if (!filter.legal(m)) continue;
-    const bool capture = pos_.piece_on(m.to()) != NoPiece;
-    if (may_prune && legal > 0 && !capture && best > -kMateBound && !history_.is_killer(ply, m) &&
-        (futile || (depth <= kLmpMaxDepth && quiet_count >= late_moves)) && !gives_check(m)) {
-      quiets_tried[quiet_count++] = m;
-      continue;
+  // Never prune while a mate is in the window (the move pruned could be the one that mates sooner), nor
+  // when either side lacks rooks, horses and cannons (then quiet moves are how the game is won or lost).
+  const bool mate_in_window = is_mate_score(alpha) || is_mate_score(beta);
+  const bool may_prune = !mate_in_window && has_long_range_pieces(us) && has_long_range_pieces(~us);
+  bool skip_quiets = false;
+  while (const Move m = picker.next(skip_quiets)) {
+    if (m == excluded || !filter.legal(m)) continue;
+    ++move_count;
+    const Piece mover = pos_.piece_on(m.from());
+    const Piece victim = pos_.piece_on(m.to());
+    const bool capture = victim != NoPiece;
+    const int history = capture ? 0 : int((*cont[0])[mover][m.to()]) + (*cont[1])[mover][m.to()];
+    const int base_reduction = lmr_reduction(depth, move_count);
+
+    // --- Shallow pruning of moves that the static score, the move count or history give up on.
+    if (may_prune && best > -kMateBound && move_count > 1) {
+      const int lmr_depth = std::max(depth - 1 - base_reduction, 0);
+      if (!skip_quiets && move_count >= late_move_count(depth, improving)) skip_quiets = true;
+      if (capture) {
+        if (!in_check && lmr_depth < kCaptureFutilityMaxDepth &&
+            eval + kCaptureFutilityBase + kCaptureFutilityPerPly * lmr_depth + kSeeValue[type_of(victim)] <= alpha &&
+            !gives_check(m))
+          continue;
+        if (!see_ge(pos_, m, -kSeeCapturePerPly * depth)) continue;
+      } else if (!gives_check(m)) {
+        if (skip_quiets) continue;
+        if (lmr_depth < kHistoryPruneMaxDepth && history < -kHistoryPrunePerPly * depth) continue;
+        if (!in_check && lmr_depth < kFutilityMaxDepth && eval + kFutilityBase + kFutilityPerPly * lmr_depth <= alpha)
+          continue;
+        if (!see_ge(pos_, m, -kSeeQuietPerPly2 * lmr_depth * lmr_depth)) continue;
+      }
     }
-    int reduction = 0;
-    if (depth >= kLmrMinDepth && legal >= kLmrMinMoves && !capture && !in_check && !history_.is_killer(ply, m))
-      reduction = std::max(0, lmr_reduction(depth, legal) - (pv_node ? 1 : 0));
-    const Score score = search_child(m, depth, ply, alpha, beta, legal++ == 0, reduction);
+
+    // --- Extensions: the singular hash move.
+    int extension = 0;
+    if (m == hash_move && ply > 0 && depth >= kSingularMinDepth && !excluded && entry &&
+        entry->bound() != Bound::Upper && entry->depth + kSingularTableDepthSlack >= depth && !is_mate_score(tt_score)) {
+      std::optional<Score> cutoff;
+      extension = singular_extension(depth, ply, beta, *entry, cut_node, cutoff);
+      if (stopped_) return 0;
+      if (cutoff) return *cutoff;
+    }
+    const int new_depth = depth - 1 + extension;
+
+    make_move(ply, m);
+    f.stat_score = capture ? 0 : 2 * histories_.main[us][from_to(m)] + history - kStatScoreOffset;
+    Score score;
+    // --- Late move reductions: a reduced null-window search first for late moves.
+    if (depth >= kLmrMinDepth && move_count > 1 + pv_node && (!capture || cut_node) && !mate_in_window) {
+      int r = base_reduction;
+      r += cut_node;
+      r -= f.tt_pv;
+      r -= pv_node;
+      r += !improving;
+      r += frame(ply + 1).cutoffs > kLmrChildCutoffs;  // the children cut off easily: expect it again
+      if (!capture) r -= f.stat_score / kLmrHistoryDivisor;
+      if (pos_.in_check()) r = 0;  // a checking move is searched at full depth
+      const int reduced = std::clamp(new_depth - r, 1, new_depth);
+      score = -search(reduced, ply + 1, -alpha - 1, -alpha, true);
+      if (score > alpha && reduced < new_depth) score = -search(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
+    } else if (!pv_node || move_count > 1) {
+      score = -search(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
+    } else {
+      score = alpha + 1;  // the first move of a PV node: straight to the full window
+    }
+    // Principal variation search: a move that beats alpha in a PV node gets the full window.
+    if (pv_node && (move_count == 1 || (score > alpha && score < beta)))
+      score = -search(new_depth, ply + 1, -beta, -alpha, false);
+    unmake_move();
     if (stopped_) return 0;
+
     if (score > best) {
       best = score;
       if (score > alpha) {
         best_move = m;
+        if (pv_node) update_pv(ply, m);
         alpha = score;
-        update_pv(ply, m);
         if (alpha >= beta) {
-          if (!capture) {
-            history_.add_killer(ply, m);
-            history_.update(pos_, m, quiets_tried.data(), quiet_count, depth);
-          }
+          ++f.cutoffs;
           break;
         }
       }
     }
-    if (!capture) quiets_tried[quiet_count++] = m;
+    if (m != best_move) {
+      if (capture) captures_tried[capture_count++] = m;
+      else quiets_tried[quiet_count++] = m;
+    }
   }
-  if (legal == 0) return mated_in(ply);  // no legal move loses, in check or not
+  if (move_count == 0) return excluded ? alpha : mated_in(ply);  // no legal move loses, in check or not
+
+  if (best >= beta) update_histories(ply, best_move, depth, quiets_tried.data(), quiet_count, captures_tried.data(), capture_count);
 
   const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-  tt_.store(pos_.key(), best_move, to_tt(best, ply), in_check ? 0 : static_eval, depth, bound);
+  if (!excluded) {
+    tt_.store(pos_.key(), best_move, to_tt(best, ply), in_check ? TranspositionTable::kNoEval : f.static_eval, depth,
+              bound, f.tt_pv);
+    // The static score was wrong by the search's verdict: learn it, unless a capture decided the node
+    // (then the score says more about the capture than about the structure).
+    if (!in_check && !(best_move && pos_.piece_on(best_move.to()) != NoPiece) &&
+        !(bound == Bound::Lower && best <= f.static_eval) && !(bound == Bound::Upper && best >= f.static_eval))
+      update_correction(depth, best, f.static_eval);
+  }
   return best;
 }
 
+// --- Quiescence ---------------------------------------------------------------------------------------
+
 Score Searcher::qsearch(int ply, Score alpha, Score beta) {
+  const bool pv_node = beta - alpha > 1;
   pv_length_[ply] = ply;
   ++nodes_;
   if (should_stop()) return 0;
@@ -266,41 +544,50 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
   if (ply >= kMaxPly - 1) return eval_.evaluate(pos_);
 
   const bool in_check = pos_.in_check();
+  Frame& f = frame(ply);
+  f.in_check = in_check;
   const std::optional<TTEntry> entry = tt_.probe(pos_.key());
-  if (entry && beta - alpha == 1) {
-    if (const auto s = table_cutoff(*entry, ply, alpha, beta)) return *s;
+  const Score tt_score = entry ? from_tt(entry->score, ply) : 0;
+  if (entry && !pv_node) {
+    const Bound b = entry->bound();
+    if (b == Bound::Exact || (b == Bound::Lower && tt_score >= beta) || (b == Bound::Upper && tt_score <= alpha))
+      return tt_score;
   }
   Score best = -kInfinite;
-  Score stand_pat = -kInfinite;
+  Score raw_eval = TranspositionTable::kNoEval;
   if (!in_check) {
     // Standing pat: the side to move need not capture, so the static score is a lower bound.
-    stand_pat = best = entry ? Score(entry->eval) : eval_.evaluate(pos_);
-    if (best >= beta) return best;
+    raw_eval = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : eval_.evaluate(pos_);
+    best = corrected_eval(raw_eval);
+    if (entry && !is_mate_score(tt_score) &&
+        (entry->bound() == (tt_score > best ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
+      best = tt_score;
+    if (best >= beta) {
+      if (!entry) tt_.store(pos_.key(), Move::none(), to_tt(best, ply), raw_eval, 0, Bound::Lower, false);
+      return best;
+    }
     alpha = std::max(alpha, best);
   }
+  const Score stand_pat = best;
   const Score original_alpha = alpha;
   Move best_move = Move::none();
   // In check every evasion is searched, not just captures: a quiet position is not one with the general
   // attacked.
-  MovePicker picker(pos_, eval_, history_, entry ? entry->move : Move::none(), ply, !in_check);
+  MovePicker picker(pos_, histories_, continuation(ply), entry ? entry->move : Move::none());
   const LegalityFilter filter(pos_);
   int legal = 0;
   while (const Move m = picker.next()) {
     if (!filter.legal(m)) continue;
     ++legal;
-    const Piece victim = pos_.piece_on(m.to());
-    if (!in_check && stand_pat + eval_.piece_value(type_of(victim)) + kDeltaMargin <= alpha) continue;
-    const bool trades_down =
-        !in_check && eval_.piece_value(type_of(pos_.piece_on(m.from()))) > eval_.piece_value(type_of(victim));
-    pos_.make_move(m);
-    // A capture by a piece worth more than its victim that can be taken back loses material: not searched.
-    if (trades_down && pos_.attacked(m.to(), pos_.side_to_move())) {
-      pos_.unmake_move();
-      continue;
+    if (!in_check) {
+      // Delta pruning: even winning the victim outright leaves the score below alpha.
+      if (stand_pat + kSeeValue[type_of(pos_.piece_on(m.to()))] + kDeltaMargin <= alpha) continue;
+      // A capture that loses material in the exchange is not what makes a position quiet.
+      if (!see_ge(pos_, m, 0)) continue;
     }
-    tt_.prefetch(pos_.key());
+    make_move(ply, m);
     const Score score = -qsearch(ply + 1, -beta, -alpha);
-    pos_.unmake_move();
+    unmake_move();
     if (stopped_) return 0;
     if (score > best) {
       best = score;
@@ -318,22 +605,37 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
   if (!in_check && legal == 0 && !has_long_range_pieces(pos_.side_to_move()) && !has_legal_move(pos_))
     return mated_in(ply);
   const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-  tt_.store(pos_.key(), best_move, to_tt(best, ply), in_check ? 0 : stand_pat, 0, bound);
+  tt_.store(pos_.key(), best_move, to_tt(best, ply), raw_eval, 0, bound, false);
   return best;
 }
 
+// --- The root ---------------------------------------------------------------------------------------
+
 Score Searcher::root_search(int depth, Score alpha, Score beta) {
-  pv_length_[0] = 0;
+  // pv_[0] keeps the last line until a move beats alpha: a failed-low iteration still reports one.
+  Frame& f = frame(0);
+  f.in_check = pos_.in_check();
+  f.static_eval = f.in_check ? -kInfinite : eval_.evaluate(pos_);
+  f.tt_pv = true;
   Score best = -kInfinite;
   for (size_t i = 0; i < root_moves_.size(); ++i) {
     RootMove& rm = root_moves_[i];
-    const Score score = search_child(rm.move, depth, 0, alpha, beta, i == 0, 0);
+    make_move(0, rm.move);
+    Score score;
+    if (i == 0) {
+      score = -search(depth - 1, 1, -beta, -alpha, false);
+    } else {
+      score = -search(depth - 1, 1, -alpha - 1, -alpha, true);
+      if (score > alpha && score < beta) score = -search(depth - 1, 1, -beta, -alpha, false);
+    }
+    unmake_move();
     if (stopped_) return best;
     if (score > best) best = score;
     if (score > alpha) {
       alpha = score;
       rm.score = score;
       update_pv(0, rm.move);
+      if (i > 0) ++root_best_changes_;
       // The new best move goes first: it leads the next iteration and survives an interrupted one.
       std::rotate(root_moves_.begin(), root_moves_.begin() + long(i), root_moves_.begin() + long(i) + 1);
       if (alpha >= beta) break;
@@ -349,10 +651,10 @@ std::vector<Move> Searcher::quiescence_pv() {
   return {pv_[0].begin(), pv_[0].begin() + pv_length_[0]};
 }
 
-Position quiet_leaf(const Position& pos, const Evaluator& eval, TranspositionTable& scratch) {
+Position quiet_leaf(const Position& pos, const Evaluator& eval, SearchScratch& scratch) {
   const SearchLimits no_limits;
   SearchControl control;
-  Searcher searcher(pos, eval, scratch, no_limits, control);
+  Searcher searcher(pos, eval, scratch.tt, *scratch.histories, no_limits, control);
   Position leaf = pos;
   for (Move m : searcher.quiescence_pv()) leaf.make_move(m);
   return leaf;
@@ -389,10 +691,14 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
     return result;
   }
   const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
-  Score score = 0;
-  int completed = 0;
+  Score score = 0, previous_score = 0;
+  int completed = 0, stable_iterations = 0;
+  double best_move_changes = 0;
+  Move last_best = Move::none();
   std::vector<Move> best_pv;
   for (int depth = 1; depth <= max_depth; ++depth) {
+    root_depth_ = depth;
+    root_best_changes_ = 0;
     Score alpha = -kInfinite, beta = kInfinite, delta = kAspirationWindow;
     if (depth >= kAspirationMinDepth && !is_mate_score(score)) {
       alpha = std::max<Score>(score - delta, -kInfinite);
@@ -412,19 +718,26 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
       } else {
         break;
       }
-      delta *= 2;
+      delta += delta / 2;
     }
     if (stopped_) break;
     score = iteration;
     completed = depth;
     // The root is never stored by search(); storing it lets a GUI's probe and the next search see it.
-    tt_.store(pos_.key(), root_moves_[0].move, to_tt(score, 0), pos_.in_check() ? 0 : eval_.evaluate(pos_), depth,
-              Bound::Exact);
+    tt_.store(pos_.key(), root_moves_[0].move, to_tt(score, 0),
+              pos_.in_check() ? TranspositionTable::kNoEval : eval_.evaluate(pos_), depth, Bound::Exact, true);
     best_pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
     if (on_info) on_info(info(depth, score, Bound::Exact));
     if (root_moves_.size() == 1 && !control_.pondering && !limits_.depth && !limits_.nodes) break;  // forced
-    // A new iteration costs about as much as all before it: do not start one that cannot finish.
-    if (!control_.pondering && now_ms() - control_.clock_start_ms.load() >= time_.soft_ms()) break;
+    // Time: stop early on a settled best move and a steady score, think on when either wavers.
+    best_move_changes = best_move_changes / 2 + root_best_changes_;
+    stable_iterations = root_moves_[0].move == last_best ? stable_iterations + 1 : 0;
+    last_best = root_moves_[0].move;
+    const int score_drop = depth > 1 ? previous_score - score : 0;
+    previous_score = score;
+    if (!control_.pondering && depth >= kTimeMinDepth &&
+        time_.should_stop(now_ms() - control_.clock_start_ms.load(), best_move_changes, stable_iterations, score_drop))
+      break;
   }
   result.best = root_moves_[0].move;
   // Stopped before the first iteration ended (a tiny node limit): the static score is all there is.

@@ -1,16 +1,20 @@
-// The searcher: iterative deepening over principal-variation alpha-beta with aspiration windows, null
-// move pruning, killer and history ordering, a transposition table and a quiescence search. All search
-// state lives in the Searcher object; one Searcher searches one position once.
+// The searcher: iterative deepening over principal-variation alpha-beta with aspiration windows, a
+// transposition table, a staged move picker fed by history statistics, selective extensions, reductions
+// and pruning, and a quiescence search. All search state lives in the Searcher object (what it learns
+// about moves lives in the Histories it is given); one Searcher searches one position once.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "engine/engine.h"
-#include "engine/ordering.h"
+#include "engine/history.h"
+#include "engine/movepick.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
 
@@ -25,15 +29,22 @@ struct SearchControl {
 
 int64_t now_ms();  // a monotonic clock in milliseconds
 
+// What a search needs besides the position: a table and move statistics. For short searches outside a
+// game (the tuner's quiet leaves), one per thread, reused.
+struct SearchScratch {
+  static constexpr size_t kTableMb = 1;
+  TranspositionTable tt{kTableMb};
+  std::unique_ptr<Histories> histories = std::make_unique<Histories>();
+};
+
 // The position at the end of the quiescence search's principal variation: one where the static
-// evaluation can be trusted. The tuner evaluates these quiet leaves. `scratch` is any table; the
-// quiescence search does not use it, but a Searcher needs one.
-Position quiet_leaf(const Position& pos, const Evaluator& eval, TranspositionTable& scratch);
+// evaluation can be trusted. The tuner evaluates these quiet leaves.
+Position quiet_leaf(const Position& pos, const Evaluator& eval, SearchScratch& scratch);
 
 class Searcher {
  public:
-  Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, const SearchLimits& limits,
-           SearchControl& control);
+  Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, Histories& histories,
+           const SearchLimits& limits, SearchControl& control);
   SearchResult run(const std::function<void(const SearchInfo&)>& on_info);
   // The principal variation of a quiescence search from the root: the captures (and evasions) after
   // which the position is quiet.
@@ -44,17 +55,42 @@ class Searcher {
     Move move;
     Score score = -kInfinite;
   };
+  // What the search knows about each ply of the current line.
+  struct Frame {
+    Move move;                    // the move made from this node; none for a null move
+    Move excluded;                // a move left out (singular extension search)
+    Score static_eval = 0;
+    bool in_check = false;
+    bool tt_pv = false;           // on a principal variation now or when the table saw it
+    int stat_score = 0;           // the history of the move made from this node
+    int cutoffs = 0;              // fail-highs among this node's children
+    std::array<Move, 2> killers{};
+    PieceToHistory* continuation = nullptr;  // the table of the move made from this node
+  };
+  // Frames before the root, for the look-backs of continuation history (up to 4 plies).
+  static constexpr int kFrameOffset = 4;
 
   Score root_search(int depth, Score alpha, Score beta);
-  Score search(int depth, int ply, Score alpha, Score beta, bool null_allowed);
+  Score search(int depth, int ply, Score alpha, Score beta, bool cut_node);
   Score qsearch(int ply, Score alpha, Score beta);
-  // Searches one move; `first` gets the full window, the others a null window (reduced by `reduction`
-  // plies first) and a re-search when they beat alpha.
-  Score search_child(Move m, int depth, int ply, Score alpha, Score beta, bool first, int reduction);
-  // The stored score if its bound settles this window.
-  static std::optional<Score> table_cutoff(const TTEntry& entry, int ply, Score alpha, Score beta);
-  // Reverse futility and null-move pruning at a non-PV node not in check: a score to return, or nothing.
-  std::optional<Score> prune_node(int depth, int ply, Score beta, Score static_eval, bool null_allowed);
+  // Reverse futility, razoring, null move and ProbCut at a non-PV node not in check: a score to return.
+  std::optional<Score> prune_node(int depth, int ply, Score alpha, Score beta, Score eval, bool improving,
+                                  const std::optional<TTEntry>& entry, bool cut_node);
+  std::optional<Score> probcut(int depth, int ply, Score beta, bool improving, const std::optional<TTEntry>& entry);
+  // The extension (or reduction, if negative) of the hash move from the singular search; sets `cutoff` to a
+  // score to return when several moves beat beta.
+  int singular_extension(int depth, int ply, Score beta, const TTEntry& entry, bool cut_node,
+                         std::optional<Score>& cutoff);
+  Score corrected_eval(Score raw) const;
+  void update_correction(int depth, Score best, Score static_eval);
+  void make_move(int ply, Move m);
+  void make_null(int ply);
+  void unmake_move() { pos_.unmake_move(); }
+  ContinuationTables continuation(int ply) const;
+  // Rewards the move that cut off and penalises the moves of its kind tried before it.
+  void update_histories(int ply, Move best, int depth, const Move* quiets, int quiet_count, const Move* captures,
+                        int capture_count);
+  void update_continuation(int ply, Piece piece, Square to, int bonus);
   std::optional<Score> rule_score(int ply) const;
   bool null_move_allowed() const;
   bool gives_check(Move m);
@@ -63,20 +99,25 @@ class Searcher {
   void update_pv(int ply, Move m);
   SearchInfo info(int depth, Score score, Bound bound) const;
   Move ponder_move();
+  Frame& frame(int ply) { return frames_[ply + kFrameOffset]; }
 
   Position pos_;
   const Evaluator& eval_;
   TranspositionTable& tt_;
+  Histories& histories_;
   const SearchLimits& limits_;
   SearchControl& control_;
   TimeManager time_;
   int64_t start_ms_;
   std::vector<RootMove> root_moves_;
-  OrderingHistory history_;
+  std::array<Frame, kMaxPly + kFrameOffset + 2> frames_{};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
   std::array<int, kMaxPly + 1> pv_length_{};
   uint64_t nodes_ = 0;
   int seldepth_ = 0;
+  int root_depth_ = 0;
+  int root_best_changes_ = 0;  // how often the best root move changed in this iteration
+  int null_min_ply_ = 0;       // no null move before this ply: a null-move cutoff is being verified
   bool stopped_ = false;
 };
 

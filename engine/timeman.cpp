@@ -5,36 +5,52 @@
 namespace jiang {
 namespace {
 
-// Time lost between the GUI's clock and ours (process switches, adapters such as uci2wb): never plan
-// to use it.
-constexpr int64_t kMoveOverheadMs = 50;
 // Without movestogo, plan as if this many moves remained: a game rarely lasts more than ~70 more moves,
 // and leaving time for later is safer than flagging.
 constexpr int kDefaultMovesToGo = 30;
 // The hard limit is at most this fraction of the remaining time, so one long think cannot lose on time.
 constexpr int64_t kHardShareDivisor = 4;
-// A hard limit a few times the planned time lets an unstable iteration finish.
-constexpr int64_t kHardOverSoft = 4;
+// The hard limit is this many times the optimum, room for an unstable search to settle.
+constexpr int64_t kHardOverOptimum = 5;
 // Share of the increment to plan on spending now.
 constexpr int kIncrementPercent = 80;
+
+// The stop decision scales the optimum: a changing best move doubles it per change (within bounds),
+// a stable one shrinks it, a falling score lengthens it.
+constexpr double kInstabilityPerChange = 0.9;
+constexpr int kStableIterations = 6;     // this many iterations with one best move count as settled
+constexpr double kStableFactor = 0.6;    // ... and then the search stops at this share of the optimum
+constexpr double kScoreDropPerCp = 0.01; // each centipawn lost since the last iterations: 1% more time
+constexpr double kMinDropFactor = 0.8, kMaxDropFactor = 1.6;
 
 }  // namespace
 
 TimeManager::TimeManager(const SearchLimits& limits, Color us) {
   if (limits.infinite) return;
+  const int64_t overhead = std::max<int64_t>(0, limits.move_overhead_ms);
   if (limits.movetime_ms > 0) {
-    soft_ms_ = hard_ms_ = std::max<int64_t>(1, limits.movetime_ms - kMoveOverheadMs);
+    optimum_ms_ = hard_ms_ = std::max<int64_t>(1, limits.movetime_ms - overhead);
     return;
   }
   if (!limits.has_clock(us)) return;
-  const int64_t left = std::max<int64_t>(1, limits.time_ms[us] - kMoveOverheadMs);
+  const int64_t left = std::max<int64_t>(1, limits.time_ms[us] - overhead);
   const int moves_to_go = limits.movestogo > 0 ? std::min(limits.movestogo, kDefaultMovesToGo) : kDefaultMovesToGo;
   const int64_t increment = limits.increment_ms[us] * kIncrementPercent / 100;
   const int64_t planned = left / moves_to_go + increment;
   // With the last move before the time control, the whole remaining time is available, less overhead.
   const int64_t cap = limits.movestogo == 1 ? left * 3 / 4 : left / kHardShareDivisor;
-  soft_ms_ = std::clamp<int64_t>(planned, 1, cap);
-  hard_ms_ = std::clamp<int64_t>(planned * kHardOverSoft, soft_ms_, std::max(cap, soft_ms_));
+  optimum_ms_ = std::clamp<int64_t>(planned, 1, cap);
+  hard_ms_ = std::clamp<int64_t>(planned * kHardOverOptimum, optimum_ms_, std::max(cap, optimum_ms_));
+}
+
+bool TimeManager::should_stop(int64_t elapsed_ms, double best_move_changes, int stable_iterations,
+                              int score_drop) const {
+  if (!has_clock()) return false;
+  const double instability = 1.0 + kInstabilityPerChange * best_move_changes;
+  const double stability = stable_iterations >= kStableIterations ? kStableFactor : 1.0;
+  const double drop = std::clamp(1.0 + kScoreDropPerCp * score_drop, kMinDropFactor, kMaxDropFactor);
+  const double budget = double(optimum_ms_) * instability * stability * drop;
+  return double(elapsed_ms) >= std::min(budget, double(hard_ms_));
 }
 
 }  // namespace jiang

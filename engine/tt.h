@@ -1,6 +1,12 @@
 // The transposition table: what earlier searches learned about positions, keyed by Zobrist key.
+//
+// Buckets of four 16-byte slots fill one 64-byte cache line, so a probe touches one line. A slot holds
+// the entry packed into 64 bits and the key XOR-ed with it: helper threads of a lazy SMP search read and
+// write slots without locks, and a slot torn by two writers fails the key check instead of handing a
+// search another position's move and score.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -14,42 +20,58 @@ namespace jiang {
 enum class Bound : uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
 struct TTEntry {
-  uint32_t check = 0;  // high half of the key; the low bits chose the cluster
   Move move;
-  int16_t score = 0;   // mate scores are stored relative to this node (see to_tt / from_tt)
-  int16_t eval = 0;
+  int16_t score = 0;  // mate scores are stored relative to this node (see to_tt / from_tt)
+  int16_t eval = 0;   // the static evaluation; kNoEval when the side to move was in check
   uint8_t depth = 0;
-  uint8_t gen_bound = 0;  // generation in the high 6 bits, Bound in the low 2
+  Bound bound_ = Bound::None;
+  bool pv = false;    // the node was on (or next to) a principal variation when stored
+  uint8_t generation = 0;
 
-  Bound bound() const { return Bound(gen_bound & 3); }
-  uint8_t generation() const { return gen_bound >> 2; }
+  Bound bound() const { return bound_; }
 };
 
 class TranspositionTable {
  public:
+  // A stored evaluation that is not one: the node was in check, where no static score is computed.
+  static constexpr int16_t kNoEval = INT16_MIN;
+
   explicit TranspositionTable(size_t megabytes);
-  void resize(size_t megabytes);
+  void resize(size_t megabytes);  // throws std::bad_alloc, keeping the old table
   void clear();
-  void new_search() { generation_ = uint8_t((generation_ + 1) & 63); }
+  void new_search() { generation_ = uint8_t((generation_ + 1) & kGenerationMask); }
 
   std::optional<TTEntry> probe(uint64_t key) const;
-  // Starts loading the key's cluster into the cache, so that the probe a little later does not wait.
-  void prefetch(uint64_t key) const { __builtin_prefetch(&cluster_for(key)); }
-  // Replaces the entry for this key, or the least valuable one of its cluster (shallowest, oldest).
-  void store(uint64_t key, Move move, Score score, Score eval, int depth, Bound bound);
-  int hashfull() const;  // permille of a sample of entries written in this search
+  // Starts loading the key's bucket into the cache, so that the probe a little later does not wait.
+  void prefetch(uint64_t key) const { __builtin_prefetch(&bucket_for(key)); }
+  // Writes the entry for this key into its slot, or over the least valuable slot of the bucket.
+  void store(uint64_t key, Move move, Score score, Score eval, int depth, Bound bound, bool pv);
+  int hashfull() const;  // permille of a sample of slots written in this search
   size_t megabytes() const { return megabytes_; }
 
  private:
-  static constexpr int kClusterSize = 4;
-  static constexpr int kAgePenalty = 8;         // plies of depth an entry loses per search since written
-  static constexpr int kKeepDeeperMargin = 3;   // a bound this much shallower leaves a deeper entry alone
-  struct Cluster {
-    TTEntry entries[kClusterSize];
-  };
-  Cluster& cluster_for(uint64_t key) const { return clusters_[key & mask_]; }
+  static constexpr int kBucketSlots = 4;
+  static constexpr uint8_t kGenerationMask = 31;  // five bits of generation in a packed entry
+  // Plies of depth an entry loses, for replacement, per search since it was written: stale deep entries
+  // from earlier moves give way to the current search's work.
+  static constexpr int kAgePenalty = 8;
+  // A result this much shallower than the stored one for the same position does not overwrite it (a
+  // quiescence bound over a deep search's), unless it is exact or the stored entry is from an older search.
+  static constexpr int kKeepDeeperMargin = 4;
 
-  std::unique_ptr<Cluster[]> clusters_;
+  struct Slot {
+    std::atomic<uint64_t> key_xor_data;
+    std::atomic<uint64_t> data;
+  };
+  struct alignas(64) Bucket {
+    Slot slots[kBucketSlots];
+  };
+  static_assert(sizeof(Bucket) == 64, "a bucket is one cache line");
+
+  Bucket& bucket_for(uint64_t key) const { return buckets_[key & mask_]; }
+  int age(const TTEntry& e) const { return (generation_ - e.generation) & kGenerationMask; }
+
+  std::unique_ptr<Bucket[]> buckets_;
   size_t mask_ = 0;
   size_t megabytes_ = 0;
   uint8_t generation_ = 0;

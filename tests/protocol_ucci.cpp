@@ -40,7 +40,8 @@ TEST_CASE("UCCI handshake: id, the options, ucciok, isready", "[protocol][ucci]"
   CHECK(any_starts_with(lines, "id author "));
   for (const char* option : {"usemillisec type check", "ponder type check", "hashsize type spin",
                              "threads type spin min 1 max 64", "newgame type button", "batch type check",
-                             "debug type check", "randomness type combo var none", "weightsfile type string"}) {
+                             "debug type check", "randomness type combo var none", "weightsfile type string",
+                             "moveoverhead type spin min 0 max 5000 default 50"}) {
     INFO(option);
     CHECK(any_starts_with(lines, std::string("option ") + option));
   }
@@ -393,6 +394,13 @@ TEST_CASE("UCCI options: hash, newgame, weights good and bad", "[protocol][ucci]
   expect_accepted(c, "setoption threads 1");
   expect_accepted(c, "setoption randomness none");
   expect_accepted(c, "setoption usemillisec false");
+  expect_accepted(c, "setoption moveoverhead 0");
+  {
+    const auto answer = c.command("setoption moveoverhead lots");
+    REQUIRE(answer);
+    REQUIRE(answer->size() == 1);
+    CHECK(starts_with(answer->front(), "info string setoption: moveoverhead expects 0..5000 (ms)"));
+  }
 
   const std::string good = std::string(JIANG_DATA_DIR) + "/weights.json";
   auto lines = c.command("setoption weightsfile " + good);

@@ -41,6 +41,7 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name Ponder type check default false",
       "option name Clear Hash type button",
       "option name WeightsFile type string default <empty>",
+      "option name Move Overhead type spin default 50 min 0 max 5000",
       "uciok"};
   CHECK(c.handshake() == expected);
   CHECK(starts_with(c.handshake()[1], "id author "));
@@ -253,6 +254,14 @@ TEST_CASE("UCI options: Hash, Clear Hash, weights good and bad", "[protocol][uci
   expect_accepted(c, "setoption name Threads value 2");
   expect_accepted(c, "setoption name Threads value 1");
   expect_accepted(c, "setoption name Ponder value false");
+  expect_accepted(c, "setoption name Move Overhead value 200");
+  for (const char* bad : {"-1", "5001", "soon"}) {
+    INFO(bad);
+    const auto answer = c.command(std::string("setoption name Move Overhead value ") + bad);
+    REQUIRE(answer);
+    REQUIRE(answer->size() == 1);
+    CHECK(starts_with(answer->front(), "info string setoption: Move Overhead expects 0..5000 (ms)"));
+  }
 
   const std::string good = std::string(JIANG_DATA_DIR) + "/weights.json";
   auto lines = c.command("setoption name WeightsFile value " + good);

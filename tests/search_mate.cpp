@@ -152,8 +152,10 @@ TEST_CASE("the mate positions are what their comments say", "[search][mate]") {
 
 namespace {
 
-// Searches each case at 2N+1 and 2N+3 plies: deeper than the mate itself, so that a longer mate found
-// later cannot displace it. The score must be the shortest mate, and the move must really mate.
+// Searches each case at 2N+2 and 2N+4 plies: deeper than the mate itself, so that a longer mate found
+// later cannot displace it, and a ply more than its length, because a selective search reduces the
+// quiet moves of a mate at the first depth that could just see it. The score must be the shortest
+// mate, and the move must really mate.
 void check_mates(bool quiet_finish) {
   Engine engine;
   engine.set_hash_mb(16);
@@ -161,7 +163,7 @@ void check_mates(bool quiet_finish) {
   for (const MateCase& c : kMates) {
     if (c.quiet_finish != quiet_finish) continue;
     ++cases;
-    for (const int depth : {2 * c.moves + 1, 2 * c.moves + 3}) {
+    for (const int depth : {2 * c.moves + 2, 2 * c.moves + 4}) {
       INFO(c.fen << "  (" << c.verdict << "), depth " << depth);
       engine.new_game();
       engine.set_position(c.fen, {});

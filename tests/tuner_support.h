@@ -60,7 +60,7 @@ inline std::vector<Position> sample_positions(int count, uint64_t seed) {
 inline void write_synthetic(const std::filesystem::path& path, const std::vector<Position>& positions,
                             const Params& start, const Params& target, double k) {
   const Evaluator start_eval(start), target_eval(target);
-  TranspositionTable scratch(1);
+  SearchScratch scratch;
   std::ofstream out(path);
   out << "# synthetic labels\n";
   for (const Position& p : positions) {

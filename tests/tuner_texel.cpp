@@ -123,7 +123,7 @@ TEST_CASE("The validation split is seeded, disjoint and complete", "[tuner][texe
   CHECK_FALSE(a.validation.leaves == c.validation.leaves);
 
   // Every leaf is the quiet leaf of its position, without a game record (a compact Position).
-  TranspositionTable scratch(1);
+  SearchScratch scratch;
   const Evaluator eval(params);
   size_t train = 0;
   // The split keeps file order: walk both sets in step with the input.
@@ -174,7 +174,7 @@ TEST_CASE("The positions objective is zero where the labels came from", "[tuner]
   const Params target;
   const Params start = perturbed({{"material.cannon.mg", 60}});
   const Evaluator start_eval(start), target_eval(target);
-  TranspositionTable scratch(1);
+  SearchScratch scratch;
   std::vector<float> results;
   for (const Position& p : positions)
     results.push_back(float(win_probability(1.0, red_eval(target_eval, quiet_leaf(p, start_eval, scratch)))));

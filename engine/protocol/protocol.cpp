@@ -172,6 +172,14 @@ void Session::set_threads(int threads) {
   engine_.set_threads(threads);
 }
 
+void Session::set_move_overhead(std::string_view value, std::string_view option) {
+  const std::optional<int64_t> ms = parse_int(value, 0, kMaxMoveOverheadMs);
+  if (!ms)
+    throw CommandError(std::string(option) + " expects 0.." + std::to_string(kMaxMoveOverheadMs) + " (ms), got '" +
+                       std::string(value) + "'");
+  move_overhead_ms_ = *ms;
+}
+
 void Session::load_weights(std::string path) {
   require_idle("weights");
   if (path == "<empty>") path.clear();
@@ -203,6 +211,8 @@ void Session::start_search(const SearchLimits& limits, bool draw_offered) {
     run_ = run;
     active_ = true;
   }
+  SearchLimits with_overhead = limits;
+  with_overhead.move_overhead_ms = move_overhead_ms_;
   SearchCallbacks callbacks;
   callbacks.on_info = [this](const SearchInfo& info) {
     const std::string text = info_line(info);
@@ -213,7 +223,7 @@ void Session::start_search(const SearchLimits& limits, bool draw_offered) {
     out_.line_locked(bestmove_line(result, run->root, run->draw_offered));
     if (run_ == run) active_ = false;
   };
-  engine_.go(limits, std::move(callbacks));
+  engine_.go(with_overhead, std::move(callbacks));
 }
 
 bool Session::stop_search() {

@@ -100,6 +100,9 @@ class Session {
   // Engine::set_hash_mb, reporting a table too large for the memory (the old table stays).
   void set_hash_mb(int64_t mb);
   void set_threads(int threads);  // Engine::set_threads, between searches only
+  // Milliseconds of the clock never planned on (lost to process switches and adapters); throws
+  // CommandError, naming the option, for a value out of range.
+  void set_move_overhead(std::string_view value, std::string_view option);
   // Loads a weights file and gives it to the engine; an empty path (or UCI's "<empty>") means the
   // compiled-in defaults. Throws CommandError, keeping the old weights.
   void load_weights(std::string path);
@@ -127,6 +130,7 @@ class Session {
     bool pondering = false;
     bool draw_offered = false;  // guarded by the output mutex
   };
+  int64_t move_overhead_ms_ = kDefaultMoveOverheadMs;
   std::shared_ptr<Run> run_;   // the latest search (guarded by the output mutex)
   bool active_ = false;        // a search is running and has not written its bestmove yet (same mutex)
 };

@@ -40,6 +40,8 @@ void UcciSession::greet() {
   say("option debug type check default false");
   say("option randomness type combo var none default none");
   say("option weightsfile type string default <empty>");
+  say("option moveoverhead type spin min 0 max " + std::to_string(kMaxMoveOverheadMs) + " default " +
+      std::to_string(kDefaultMoveOverheadMs));
   say("ucciok");
 }
 
@@ -112,6 +114,8 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
     randomness_ = "none";
   } else if (name == "weightsfile") {
     load_weights(value);
+  } else if (name == "moveoverhead") {
+    set_move_overhead(value, "moveoverhead");
   } else {
     throw CommandError("unknown option '" + words[1] + "'");
   }

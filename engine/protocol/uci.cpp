@@ -38,6 +38,8 @@ void UciSession::greet() {
   say("option name Ponder type check default false");
   say("option name Clear Hash type button");
   say("option name WeightsFile type string default <empty>");
+  say("option name Move Overhead type spin default " + std::to_string(kDefaultMoveOverheadMs) + " min 0 max " +
+      std::to_string(kMaxMoveOverheadMs));
   say("uciok");
 }
 
@@ -105,6 +107,8 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
     engine_.new_game();
   } else if (key == "weightsfile") {
     load_weights(value);
+  } else if (key == "move overhead") {
+    set_move_overhead(value, "Move Overhead");
   } else {
     throw CommandError("unknown option '" + name + "'");
   }

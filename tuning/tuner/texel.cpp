@@ -18,8 +18,6 @@ namespace {
 // small enough to balance two cores over a few thousand positions and to notice a stop request quickly.
 constexpr size_t kLossChunk = 4096;
 constexpr size_t kLeafChunk = 1024;
-// Each thread's table for quiet_leaf, which the quiescence search does not read; the smallest one will do.
-constexpr size_t kScratchTableMb = 1;
 
 constexpr double kLn10Over400 = std::numbers::ln10 / 400.0;
 
@@ -106,7 +104,7 @@ TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, dou
   std::string error;
   std::mutex error_mutex;
   const bool complete = parallel_chunks(n, kLeafChunk, threads, stop, [&](size_t, size_t begin, size_t end) {
-    TranspositionTable scratch(kScratchTableMb);
+    SearchScratch scratch;
     for (size_t i = begin; i < end && !failed; ++i) {
       try {
         Position leaf = quiet_leaf(Position::from_fen(positions[i].fen), eval, scratch);

@@ -1,0 +1,80 @@
+// The move picker: moves one at a time in the order most likely to cut off early, generated in stages so
+// that a cutoff by the hash move or a good capture costs no quiet-move generation.
+//
+// Main search: the hash move; captures that do not lose material by static exchange, by victim value
+// and capture history; the two killers and the counter move; quiet moves by history and continuation
+// history; last the captures that lose material. In check: every evasion, captures first. Quiescence:
+// the hash move if it captures, then captures by value. ProbCut: captures whose exchange reaches a
+// threshold. Moves are pseudo-legal: the search tests legality.
+#pragma once
+
+#include <array>
+
+#include "engine/history.h"
+#include "eval/evaluate.h"
+#include "movegen/movegen.h"
+
+namespace jiang {
+
+// The continuation histories of the moves 1, 2 and 4 plies before the node (the node's own side moved
+// 2 and 4 plies ago).
+inline constexpr int kContinuationPlies = 3;
+using ContinuationTables = std::array<const PieceToHistory*, kContinuationPlies>;
+
+class MovePicker {
+ public:
+  // A main-search node (in check or not).
+  MovePicker(const Position& pos, const Histories& histories, const ContinuationTables& continuation,
+             Move hash_move, const std::array<Move, 2>& killers, Move counter);
+  // A quiescence node: captures only, or every evasion in check.
+  MovePicker(const Position& pos, const Histories& histories, const ContinuationTables& continuation,
+             Move hash_move);
+  // ProbCut: captures whose static exchange gains at least `threshold`.
+  MovePicker(const Position& pos, const Histories& histories, Move hash_move, Score threshold);
+
+  // The next move, or Move::none() when there are no more. With skip_quiets set, quiet moves not yet
+  // returned are skipped (late move pruning has given up on them).
+  Move next(bool skip_quiets = false);
+
+ private:
+  enum class Stage {
+    MainHash, CaptureInit, GoodCaptures, Killer1, Killer2, Counter, QuietInit, Quiets, BadCaptures,
+    EvasionHash, EvasionInit, Evasions,
+    QsearchHash, QsearchInit, QsearchCaptures,
+    ProbcutHash, ProbcutInit, ProbcutCaptures,
+    Done
+  };
+  struct ScoredMove {
+    Move move;
+    int score;
+  };
+  class Batch {
+   public:
+    void clear() { size_ = current_ = 0; }
+    void push(Move m, int score) { moves_[size_++] = {m, score}; }
+    // Removes and returns the highest-scored move left (selection: most nodes use only the first few).
+    std::optional<ScoredMove> pop_best();
+    std::optional<ScoredMove> pop_front();
+    void sort();  // descending by score, stable, so that pop_front gives them in order
+   private:
+    std::array<ScoredMove, kMaxMoves> moves_;
+    int size_ = 0, current_ = 0;
+  };
+
+  int capture_score(Move m) const;
+  int quiet_score(Move m) const;
+  bool is_special_quiet(Move m) const;  // a hash, killer or counter move already returned
+  bool usable_quiet(Move m) const;      // a quiet move valid on this board, not the hash move
+
+  const Position& pos_;
+  const Histories& histories_;
+  ContinuationTables continuation_{};
+  Move hash_move_;
+  std::array<Move, 3> refutations_{};  // killers and counter move
+  Score threshold_ = 0;
+  Stage stage_;
+  Batch batch_;
+  Batch bad_captures_;
+};
+
+}  // namespace jiang
