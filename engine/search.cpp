@@ -339,6 +339,39 @@ int Searcher::singular_extension(int depth, int ply, Score beta, const TTEntry& 
   return tt_score >= beta ? -1 : 0;
 }
 
+// --- Move pruning and reductions ------------------------------------------------------------------
+
+// Futility, history and exchange pruning of one late move near the leaves. Checks are never pruned;
+// captures only when even their victim cannot lift the score to alpha or when they lose material.
+bool Searcher::futile(const MoveOutlook& o, bool skip_quiets) {
+  if (o.victim != NoPiece) {
+    if (!o.in_check && o.lmr_depth < kCaptureFutilityMaxDepth &&
+        o.eval + kCaptureFutilityBase + kCaptureFutilityPerPly * o.lmr_depth + kSeeValue[type_of(o.victim)] <= o.alpha &&
+        !gives_check(o.move))
+      return true;
+    return !see_ge(pos_, o.move, -kSeeCapturePerPly * o.depth);
+  }
+  if (gives_check(o.move)) return false;
+  if (skip_quiets) return true;
+  if (o.lmr_depth < kHistoryPruneMaxDepth && o.history < -kHistoryPrunePerPly * o.depth) return true;
+  if (!o.in_check && o.lmr_depth < kFutilityMaxDepth && o.eval + kFutilityBase + kFutilityPerPly * o.lmr_depth <= o.alpha)
+    return true;
+  return !see_ge(pos_, o.move, -kSeeQuietPerPly2 * o.lmr_depth * o.lmr_depth);
+}
+
+// How much more (or less) than the table's reduction the move just made at `ply` is reduced.
+int Searcher::reduction_adjustment(int ply, bool pv_node, bool cut_node, bool improving, bool capture) const {
+  const Frame& f = frames_[ply + kFrameOffset];
+  int r = 0;
+  r += cut_node;                 // expected to fail high anyway: a late move is unlikely to matter
+  r -= f.tt_pv;                  // on or near a principal variation: look closer
+  r -= pv_node;
+  r += !improving;
+  r += frames_[ply + 1 + kFrameOffset].cutoffs > kLmrChildCutoffs;  // the children cut off easily
+  if (!capture) r -= f.stat_score / kLmrHistoryDivisor;
+  return r;
+}
+
 // --- The main search ------------------------------------------------------------------------------
 
 Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_node) {
@@ -444,21 +477,9 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
 
     // --- Shallow pruning of moves that the static score, the move count or history give up on.
     if (may_prune && best > -kMateBound && move_count > 1) {
-      const int lmr_depth = std::max(depth - 1 - base_reduction, 0);
       if (!skip_quiets && move_count >= late_move_count(depth, improving)) skip_quiets = true;
-      if (capture) {
-        if (!in_check && lmr_depth < kCaptureFutilityMaxDepth &&
-            eval + kCaptureFutilityBase + kCaptureFutilityPerPly * lmr_depth + kSeeValue[type_of(victim)] <= alpha &&
-            !gives_check(m))
-          continue;
-        if (!see_ge(pos_, m, -kSeeCapturePerPly * depth)) continue;
-      } else if (!gives_check(m)) {
-        if (skip_quiets) continue;
-        if (lmr_depth < kHistoryPruneMaxDepth && history < -kHistoryPrunePerPly * depth) continue;
-        if (!in_check && lmr_depth < kFutilityMaxDepth && eval + kFutilityBase + kFutilityPerPly * lmr_depth <= alpha)
-          continue;
-        if (!see_ge(pos_, m, -kSeeQuietPerPly2 * lmr_depth * lmr_depth)) continue;
-      }
+      const MoveOutlook outlook{m, victim, depth, std::max(depth - 1 - base_reduction, 0), history, eval, alpha, in_check};
+      if (futile(outlook, skip_quiets)) continue;
     }
 
     // --- Extensions: the singular hash move.
@@ -477,14 +498,8 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     Score score;
     // --- Late move reductions: a reduced null-window search first for late moves.
     if (depth >= kLmrMinDepth && move_count > 1 + pv_node && (!capture || cut_node) && !mate_in_window) {
-      int r = base_reduction;
-      r += cut_node;
-      r -= f.tt_pv;
-      r -= pv_node;
-      r += !improving;
-      r += frame(ply + 1).cutoffs > kLmrChildCutoffs;  // the children cut off easily: expect it again
-      if (!capture) r -= f.stat_score / kLmrHistoryDivisor;
-      if (pos_.in_check()) r = 0;  // a checking move is searched at full depth
+      // A checking move is searched at full depth.
+      const int r = pos_.in_check() ? 0 : base_reduction + reduction_adjustment(ply, pv_node, cut_node, improving, capture);
       const int reduced = std::clamp(new_depth - r, 1, new_depth);
       score = -search(reduced, ply + 1, -alpha - 1, -alpha, true);
       if (score > alpha && reduced < new_depth) score = -search(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);

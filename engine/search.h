@@ -81,6 +81,20 @@ class Searcher {
   // score to return when several moves beat beta.
   int singular_extension(int depth, int ply, Score beta, const TTEntry& entry, bool cut_node,
                          std::optional<Score>& cutoff);
+  // What pruning needs to know about a late move: its victim (NoPiece for a quiet move), the depth and
+  // the depth after a late move reduction, its history, and the node's static score and alpha.
+  struct MoveOutlook {
+    Move move;
+    Piece victim;
+    int depth;
+    int lmr_depth;
+    int history;
+    Score eval;
+    Score alpha;
+    bool in_check;
+  };
+  bool futile(const MoveOutlook& outlook, bool skip_quiets);
+  int reduction_adjustment(int ply, bool pv_node, bool cut_node, bool improving, bool capture) const;
   Score corrected_eval(Score raw) const;
   void update_correction(int depth, Score best, Score static_eval);
   void make_move(int ply, Move m);
