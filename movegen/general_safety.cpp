@@ -65,6 +65,8 @@ void GeneralSafety::scan_ray(const Position& pos, Line line, uint16_t occupancy,
     add_check(line, between(g, i2) | bit(i2), mine1 ? s1 : NoSquare);
     return;
   }
+  const bool mine2 = color_of(p2) == us_;
+  if (!mine1 && !mine2) return;  // nothing of ours to pin
   const uint16_t pin_line = line == kAlongRank ? 0xffff : 0, pin_file = ~pin_line;
   const int i3 = walk.next();
   const bool cannon_third = i3 >= 0 && pos.piece_on(on_line(line, i3)) == cannon;
@@ -80,7 +82,7 @@ void GeneralSafety::scan_ray(const Position& pos, Line line, uint16_t occupancy,
   // the other (one screen would be left).
   const uint16_t targets = (between(g, i3) & ~bit(i1) & ~bit(i2)) | bit(i3);
   if (mine1) add_pin(s1, targets & pin_line, targets & pin_file);
-  if (color_of(p2) == us_) add_pin(s2, targets & pin_line, targets & pin_file);
+  if (mine2) add_pin(s2, targets & pin_line, targets & pin_file);
 }
 
 void GeneralSafety::scan_horses_and_pawns(const Position& pos) {
@@ -127,12 +129,6 @@ bool GeneralSafety::Pin::allows(Square to) const {
   if (rank_of(to) == rank_of(square)) return rank_targets & bit(file_of(to));
   if (file_of(to) == file_of(square)) return file_targets & bit(rank_of(to));
   return false;
-}
-
-const GeneralSafety::Pin* GeneralSafety::pin(Square from) const {
-  for (int i = 0; i < pin_count_; ++i)
-    if (pins_[i].square == from) return &pins_[i];
-  return nullptr;
 }
 
 uint16_t GeneralSafety::rank_gaps(int rank) const {

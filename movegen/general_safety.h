@@ -38,7 +38,11 @@ class GeneralSafety {
     uint16_t file_targets;  // ranks on the piece's file it may go to
     bool allows(Square to) const;
   };
-  const Pin* pin(Square from) const;
+  const Pin* pin(Square from) const {
+    for (int i = 0; i < pin_count_; ++i)
+      if (pins_[i].square == from) return &pins_[i];
+    return nullptr;
+  }
 
   // Whether `to` is a gap: an empty square between the general and an enemy cannon with nothing
   // between them, where any piece but the general would become the cannon's screen.

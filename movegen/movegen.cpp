@@ -42,6 +42,7 @@ class AnyTarget {
   struct ForPiece {
     uint16_t along_rank = kEveryIndex;  // files of the piece's rank
     uint16_t along_file = kEveryIndex;  // ranks of the piece's file
+    bool free() const { return true; }
     bool allows(Square) const { return true; }
   };
   ForPiece for_piece(Square) const { return {}; }
@@ -57,7 +58,8 @@ class SafeTarget {
     uint16_t along_rank, along_file;
     const GeneralSafety::Pin* pin;
     const GeneralSafety* gaps;  // null when no square is a gap
-    bool allows(Square to) const { return pin ? pin->allows(to) : !gaps || !gaps->gap(to); }
+    bool free() const { return !pin && !gaps; }
+    bool allows(Square to) const { return pin ? pin->allows(to) : !gaps->gap(to); }
   };
   ForPiece for_piece(Square from) const {
     if (const GeneralSafety::Pin* p = safety_.pin(from)) return {p->rank_targets, p->file_targets, p, nullptr};
@@ -121,8 +123,10 @@ void add_piece_moves(const Position& pos, PieceType type, const SquareTemplates&
   const Square* squares = pos.squares(p);
   for (int i = 0, n = pos.count(p); i < n; ++i) {
     const auto targets = guard.for_piece(squares[i]);
-    add_template_moves<Type>(pos, squares[i], templates[squares[i]], us, sink,
-                             [&](Square to) { return targets.allows(to); });
+    const Template& t = templates[squares[i]];
+    // Most pieces are free: no target needs a test.
+    if (targets.free()) add_template_moves<Type>(pos, squares[i], t, us, sink, [](Square) { return true; });
+    else add_template_moves<Type>(pos, squares[i], t, us, sink, [&](Square to) { return targets.allows(to); });
   }
 }
 
