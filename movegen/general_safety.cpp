@@ -152,8 +152,8 @@ bool GeneralSafety::may_evade(Move m) const {
 }
 
 bool GeneralSafety::legal(const Position& pos, Move m) const {
+  if (m.from() == general_) return pos.general_step_safe(m);
   if (checks_) return may_evade(m) && pos.leaves_general_safe(m);
-  if (m.from() == general_) return pos.leaves_general_safe(m);
   if (const Pin* p = pin(m.from())) return p->allows(m.to());
   return !gap(m.to());
 }

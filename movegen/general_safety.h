@@ -11,9 +11,10 @@
 //  - stepping onto a line: between the general and an enemy cannon with nothing between, it becomes
 //    the cannon's screen (a gap square).
 // A pinned piece may move along its line (staying between) or take the pinner; a cannon's two screens
-// may not take each other either, since the cannon would be left with one. Moves of the general, and
-// every move in check, are decided by the full test (Position::leaves_general_safe), after a cheap
-// filter that keeps only the moves that could answer the check.
+// may not take each other either, since the cannon would be left with one. A step of the general is
+// decided by an attack test on its new square (Position::general_step_safe); any other move in check by
+// the full test (Position::leaves_general_safe), after a cheap filter that keeps only the moves that
+// could answer the check.
 #pragma once
 
 #include <array>

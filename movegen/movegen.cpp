@@ -67,7 +67,7 @@ class SafeTarget {
     return {uint16_t(~safety_.rank_gaps(rank_of(from))), uint16_t(~safety_.file_gaps(file_of(from))), nullptr,
             &safety_};
   }
-  bool general_may_go(const Position& pos, Move m) const { return pos.leaves_general_safe(m); }
+  bool general_may_go(const Position& pos, Move m) const { return pos.general_step_safe(m); }
 
  private:
   const GeneralSafety& safety_;
