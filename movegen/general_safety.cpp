@@ -16,7 +16,7 @@ class RayWalk {
  public:
   RayWalk(uint16_t occupancy, int g, bool upwards)
       : ahead_(upwards ? occupancy & ~((2u << g) - 1) : occupancy & ((1u << g) - 1)), upwards_(upwards) {}
-  int next() {  // -1 at the edge of the board
+  int next() {  // -1 when no piece is left
     if (!ahead_) return -1;
     const int i = upwards_ ? __builtin_ctz(ahead_) : 31 - __builtin_clz(ahead_);
     ahead_ &= ~(1u << i);
@@ -67,22 +67,21 @@ void GeneralSafety::scan_ray(const Position& pos, Line line, uint16_t occupancy,
   }
   const bool mine2 = color_of(p2) == us_;
   if (!mine1 && !mine2) return;  // nothing of ours to pin
-  const uint16_t pin_line = line == kAlongRank ? 0xffff : 0, pin_file = ~pin_line;
   const int i3 = walk.next();
   const bool cannon_third = i3 >= 0 && pos.piece_on(on_line(line, i3)) == cannon;
   if (mine1 && rook_like(p2)) {
     // Our piece may slide towards the rook, and take it unless a cannon stands behind: the taker would
     // become its screen.
     const uint16_t targets = between(g, i2) | (cannon_third ? 0 : bit(i2));
-    add_pin(s1, targets & pin_line, targets & pin_file);
+    add_line_pin(line, s1, targets);
     return;
   }
   if (!cannon_third) return;
   // Two screens: either may slide between the general and the cannon or take it, but neither may take
   // the other (one screen would be left).
   const uint16_t targets = (between(g, i3) & ~bit(i1) & ~bit(i2)) | bit(i3);
-  if (mine1) add_pin(s1, targets & pin_line, targets & pin_file);
-  if (mine2) add_pin(s2, targets & pin_line, targets & pin_file);
+  if (mine1) add_line_pin(line, s1, targets);
+  if (mine2) add_line_pin(line, s2, targets);
 }
 
 void GeneralSafety::scan_horses_and_pawns(const Position& pos) {

@@ -29,10 +29,9 @@ class GeneralSafety {
   explicit GeneralSafety(const Position& pos);
 
   bool in_check() const { return checks_ > 0; }
-  Square general() const { return general_; }
 
-  // A piece whose move could expose the general: it may move only to the squares that `restriction`
-  // gives (along its rank and its file; nowhere off them). Null when the piece is free.
+  // A piece whose move could expose the general: it may move only to the squares its two masks give,
+  // along its rank and its file, and nowhere off them. `pin` is null for a free piece.
   struct Pin {
     Square square;
     uint16_t rank_targets;  // files on the piece's rank it may go to
@@ -53,9 +52,6 @@ class GeneralSafety {
   uint16_t file_gaps(int file) const;
   bool has_gaps() const { return (gaps_[kAlongRank] | gaps_[kAlongFile]) != 0; }
 
-  // In check: whether the pseudo-legal move m could answer every check (a superset of the legal
-  // replies; a move that passes still needs the full test).
-  bool may_evade(Move m) const;
   // Exact legality of a pseudo-legal move of the side to move.
   bool legal(const Position& pos, Move m) const;
 
@@ -70,7 +66,14 @@ class GeneralSafety {
   void scan_ray(const Position& pos, Line line, uint16_t occupancy, int general_index, bool upwards);
   void scan_horses_and_pawns(const Position& pos);
   void add_pin(Square s, uint16_t rank_targets, uint16_t file_targets);
+  void add_line_pin(Line line, Square s, uint16_t targets) {
+    if (line == kAlongRank) add_pin(s, targets, 0);
+    else add_pin(s, 0, targets);
+  }
   void add_check(Line line, uint16_t targets, Square screen);
+  // In check: whether the pseudo-legal move m could answer every check (a superset of the legal
+  // replies; a move that passes still needs the full test).
+  bool may_evade(Move m) const;
 
   Square general_;
   int general_file_, general_rank_;

@@ -50,7 +50,7 @@ class AnyTarget {
 };
 
 // Legal generation out of check: a pinned piece keeps its pin's targets, a free piece every target but
-// the gaps, and the general every square the full test finds safe.
+// the gaps, and the general every square its step test finds safe.
 class SafeTarget {
  public:
   explicit SafeTarget(const GeneralSafety& safety) : safety_(safety) {}
@@ -151,7 +151,7 @@ void generate_moves(const Position& pos, const Guard& guard, Sink& sink) {
 }
 
 // Legal moves into `sink`: out of check straight from the pins and gaps; in check, the pseudo-legal
-// moves that could answer it, each confirmed by the full test.
+// moves that could answer it, each confirmed by an attack test. Both keep the pseudo-legal order.
 template <class Sink>
 void generate_legal_into(const Position& pos, Sink& sink) {
   const GeneralSafety safety(pos);

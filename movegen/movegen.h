@@ -41,7 +41,7 @@ void generate(const Position& pos, MoveList& list);
 
 // Decides legality of the side to move's pseudo-legal moves, one at a time, for a search that generates
 // pseudo-legal moves and tries them in its own order. Built once per position from the general's
-// pins, checks and gaps (GeneralSafety): out of check only moves of the general need the full test.
+// pins, checks and gaps (GeneralSafety): out of check only a step of the general needs an attack test.
 class LegalityFilter {
  public:
   explicit LegalityFilter(const Position& pos) : pos_(pos), safety_(pos) {}
