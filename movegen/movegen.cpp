@@ -1,61 +1,168 @@
 #include "movegen/movegen.h"
 
 #include <algorithm>
-#include <cstdlib>
 
 namespace jiang {
 namespace {
 
 constexpr uint16_t bit(int i) { return uint16_t(1u << i); }
+constexpr uint16_t kEveryIndex = 0xffff;  // a target mask that forbids nothing
 
-// Walks a template: a step is possible when its block square (if any) is empty and its target is empty
-// (a quiet move) or holds an enemy piece (a capture).
-template <GenType Type>
-void add_template_moves(const Position& pos, Square from, const Template& t, Color us, MoveList& list) {
+// Where generated moves go: a list, in generation order.
+class ListSink {
+ public:
+  explicit ListSink(MoveList& list) : list_(list) {}
+  void add(Square from, Square to) { list_.push(Move(from, to)); }
+  void add_along_rank(Square from, int rank, uint16_t files) {
+    for (; files; files &= files - 1) list_.push(Move(from, make_square(__builtin_ctz(files), rank)));
+  }
+  void add_along_file(Square from, int file, uint16_t ranks) {
+    for (; ranks; ranks &= ranks - 1) list_.push(Move(from, make_square(file, __builtin_ctz(ranks))));
+  }
+
+ private:
+  MoveList& list_;
+};
+
+// Or only their number, for perft's last ply: a rook's or cannon's moves along a line are one popcount.
+class CountSink {
+ public:
+  void add(Square, Square) { ++count_; }
+  void add_along_rank(Square, int, uint16_t files) { count_ += __builtin_popcount(files); }
+  void add_along_file(Square, int, uint16_t ranks) { count_ += __builtin_popcount(ranks); }
+  int count() const { return count_; }
+
+ private:
+  int count_ = 0;
+};
+
+// Which targets the general's safety leaves a piece. Pseudo-legal generation: all of them.
+class AnyTarget {
+ public:
+  struct ForPiece {
+    uint16_t along_rank = kEveryIndex;  // files of the piece's rank
+    uint16_t along_file = kEveryIndex;  // ranks of the piece's file
+    bool free() const { return true; }
+    bool allows(Square) const { return true; }
+  };
+  ForPiece for_piece(Square) const { return {}; }
+  bool general_may_go(const Position&, Move) const { return true; }
+};
+
+// Legal generation out of check: a pinned piece keeps its pin's targets, a free piece every target but
+// the gaps, and the general every square its step test finds safe.
+class SafeTarget {
+ public:
+  explicit SafeTarget(const GeneralSafety& safety) : safety_(safety) {}
+  struct ForPiece {
+    uint16_t along_rank, along_file;
+    const GeneralSafety::Pin* pin;
+    const GeneralSafety* gaps;  // null when no square is a gap
+    bool free() const { return !pin && !gaps; }
+    bool allows(Square to) const { return pin ? pin->allows(to) : !gaps->gap(to); }
+  };
+  ForPiece for_piece(Square from) const {
+    if (const GeneralSafety::Pin* p = safety_.pin(from)) return {p->rank_targets, p->file_targets, p, nullptr};
+    if (!safety_.has_gaps()) return {kEveryIndex, kEveryIndex, nullptr, nullptr};
+    return {uint16_t(~safety_.rank_gaps(rank_of(from))), uint16_t(~safety_.file_gaps(file_of(from))), nullptr,
+            &safety_};
+  }
+  bool general_may_go(const Position& pos, Move m) const { return pos.general_step_safe(m); }
+
+ private:
+  const GeneralSafety& safety_;
+};
+
+// Walks a template: a step is possible when its block square (if any) is empty, its target is empty
+// (a quiet move) or holds an enemy piece (a capture), and `allowed` accepts the target.
+template <GenType Type, class Sink, class Allowed>
+void add_template_moves(const Position& pos, Square from, const Template& t, Color us, Sink& sink,
+                        const Allowed& allowed) {
   for (const Step& st : t) {
     if (st.block != NoSquare && pos.piece_on(st.block)) continue;
     const Piece target = pos.piece_on(st.to);
-    if (target == NoPiece) {
-      if constexpr (Type != GenType::Captures) list.push(Move(from, st.to));
-    } else if (color_of(target) != us) {
-      if constexpr (Type != GenType::Quiets) list.push(Move(from, st.to));
-    }
+    const bool wanted = target == NoPiece ? Type != GenType::Captures
+                                          : color_of(target) != us && Type != GenType::Quiets;
+    if (wanted && allowed(st.to)) sink.add(from, st.to);
   }
 }
 
+// The enemy pieces among `candidates` on a line.
+template <class SquareOf>
+uint16_t enemies(const Position& pos, uint16_t candidates, Color us, SquareOf square_of) {
+  uint16_t out = 0;
+  for (uint16_t bits = candidates; bits; bits &= bits - 1) {
+    const Piece p = pos.piece_on(square_of(__builtin_ctz(bits)));
+    if (color_of(p) != us) out |= bits & -bits;
+  }
+  return out;
+}
+
 // A rook or cannon: one look-up per line gives the quiet targets and the capture candidates.
-template <GenType Type>
-void add_line_moves(const Position& pos, Square from, bool cannon, Color us, MoveList& list) {
+template <GenType Type, class Targets, class Sink>
+void add_line_moves(const Position& pos, Square from, bool cannon, Color us, const Targets& targets, Sink& sink) {
   const int f = file_of(from), r = rank_of(from);
   const LineMoves& along_rank = kRankMoves[f][pos.rank_occupancy(r)];
   const LineMoves& along_file = kFileMoves[r][pos.file_occupancy(f)];
   if constexpr (Type != GenType::Captures) {
-    for (uint16_t bits = along_rank.quiet; bits; bits &= bits - 1)
-      list.push(Move(from, make_square(__builtin_ctz(bits), r)));
-    for (uint16_t bits = along_file.quiet; bits; bits &= bits - 1)
-      list.push(Move(from, make_square(f, __builtin_ctz(bits))));
+    sink.add_along_rank(from, r, along_rank.quiet & targets.along_rank);
+    sink.add_along_file(from, f, along_file.quiet & targets.along_file);
   }
   if constexpr (Type != GenType::Quiets) {
-    const uint16_t rank_targets = cannon ? along_rank.second_blockers : along_rank.first_blockers;
-    const uint16_t file_targets = cannon ? along_file.second_blockers : along_file.first_blockers;
-    for (uint16_t bits = rank_targets; bits; bits &= bits - 1) {
-      const Square to = make_square(__builtin_ctz(bits), r);
-      if (color_of(pos.piece_on(to)) != us) list.push(Move(from, to));
-    }
-    for (uint16_t bits = file_targets; bits; bits &= bits - 1) {
-      const Square to = make_square(f, __builtin_ctz(bits));
-      if (color_of(pos.piece_on(to)) != us) list.push(Move(from, to));
-    }
+    const uint16_t rank_hits = (cannon ? along_rank.second_blockers : along_rank.first_blockers) & targets.along_rank;
+    const uint16_t file_hits = (cannon ? along_file.second_blockers : along_file.first_blockers) & targets.along_file;
+    sink.add_along_rank(from, r, enemies(pos, rank_hits, us, [r](int file) { return make_square(file, r); }));
+    sink.add_along_file(from, f, enemies(pos, file_hits, us, [f](int rank) { return make_square(f, rank); }));
   }
 }
 
-template <GenType Type>
+template <GenType Type, class Guard, class Sink>
 void add_piece_moves(const Position& pos, PieceType type, const SquareTemplates& templates, Color us,
-                     MoveList& list) {
+                     const Guard& guard, Sink& sink) {
   const Piece p = make_piece(us, type);
   const Square* squares = pos.squares(p);
-  for (int i = 0, n = pos.count(p); i < n; ++i)
-    add_template_moves<Type>(pos, squares[i], templates[squares[i]], us, list);
+  for (int i = 0, n = pos.count(p); i < n; ++i) {
+    const auto targets = guard.for_piece(squares[i]);
+    const Template& t = templates[squares[i]];
+    // Most pieces are free: no target needs a test.
+    if (targets.free()) add_template_moves<Type>(pos, squares[i], t, us, sink, [](Square) { return true; });
+    else add_template_moves<Type>(pos, squares[i], t, us, sink, [&](Square to) { return targets.allows(to); });
+  }
+}
+
+// Every move of the side to move that the guard allows, in a fixed order (rooks, cannons, horses,
+// pawns, elephants, advisors, the general): the search's tie-breaks depend on it.
+template <GenType Type, class Guard, class Sink>
+void generate_moves(const Position& pos, const Guard& guard, Sink& sink) {
+  const Color us = pos.side_to_move();
+  for (PieceType type : {Rook, Cannon}) {
+    const Piece p = make_piece(us, type);
+    const Square* squares = pos.squares(p);
+    for (int i = 0, n = pos.count(p); i < n; ++i)
+      add_line_moves<Type>(pos, squares[i], type == Cannon, us, guard.for_piece(squares[i]), sink);
+  }
+  add_piece_moves<Type>(pos, Horse, kTemplates.horse, us, guard, sink);
+  add_piece_moves<Type>(pos, Pawn, kTemplates.pawn[us], us, guard, sink);
+  add_piece_moves<Type>(pos, Elephant, kTemplates.elephant, us, guard, sink);
+  add_piece_moves<Type>(pos, Advisor, kTemplates.advisor, us, guard, sink);
+  const Square general = pos.king_square(us);
+  add_template_moves<Type>(pos, general, kTemplates.king[general], us, sink,
+                           [&](Square to) { return guard.general_may_go(pos, Move(general, to)); });
+}
+
+// Legal moves into `sink`: out of check straight from the pins and gaps; in check, the pseudo-legal
+// moves that could answer it, each confirmed by an attack test. Both keep the pseudo-legal order.
+template <class Sink>
+void generate_legal_into(const Position& pos, Sink& sink) {
+  const GeneralSafety safety(pos);
+  if (!safety.in_check()) {
+    generate_moves<GenType::All>(pos, SafeTarget(safety), sink);
+    return;
+  }
+  MoveList pseudo;
+  generate<GenType::All>(pos, pseudo);
+  for (Move m : pseudo)
+    if (safety.legal(pos, m)) sink.add(m.from(), m.to());
 }
 
 bool line_reaches(const Position& pos, Square from, Square to, bool cannon) {
@@ -85,68 +192,29 @@ bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != e
 
 template <GenType Type>
 void generate(const Position& pos, MoveList& list) {
-  const Color us = pos.side_to_move();
-  for (PieceType type : {Rook, Cannon}) {
-    const Piece p = make_piece(us, type);
-    const Square* squares = pos.squares(p);
-    for (int i = 0, n = pos.count(p); i < n; ++i) add_line_moves<Type>(pos, squares[i], type == Cannon, us, list);
-  }
-  add_piece_moves<Type>(pos, Horse, kTemplates.horse, us, list);
-  add_piece_moves<Type>(pos, Pawn, kTemplates.pawn[us], us, list);
-  add_piece_moves<Type>(pos, Elephant, kTemplates.elephant, us, list);
-  add_piece_moves<Type>(pos, Advisor, kTemplates.advisor, us, list);
-  add_piece_moves<Type>(pos, King, kTemplates.king, us, list);
+  ListSink sink(list);
+  generate_moves<Type>(pos, AnyTarget(), sink);
 }
 
 template void generate<GenType::Captures>(const Position&, MoveList&);
 template void generate<GenType::Quiets>(const Position&, MoveList&);
 template void generate<GenType::All>(const Position&, MoveList&);
 
-LegalityFilter::LegalityFilter(const Position& pos)
-    : pos_(pos), general_(pos.king_square(pos.side_to_move())), in_check_(pos.in_check()) {
-  const int f = file_of(general_), r = rank_of(general_);
-  const LineMoves& along_rank = kRankMoves[f][pos.rank_occupancy(r)];
-  const LineMoves& along_file = kFileMoves[r][pos.file_occupancy(f)];
-  rank_shields_ = along_rank.first_blockers | along_rank.second_blockers;
-  file_shields_ = along_file.first_blockers | along_file.second_blockers;
-  rank_gaps_ = along_rank.quiet;
-  file_gaps_ = along_file.quiet;
-}
-
-bool LegalityFilter::needs_full_test(Move m) const {
-  if (in_check_) return true;
-  const Square from = m.from(), to = m.to();
-  const int gf = file_of(general_), gr = rank_of(general_);
-  // Moving away from the general's lines may open a rook, cannon or general line onto it.
-  if (rank_of(from) == gr && (rank_shields_ & bit(file_of(from)))) return true;
-  if (file_of(from) == gf && (file_shields_ & bit(rank_of(from)))) return true;
-  // Stepping into the gap next to the general may become a cannon's screen.
-  if (rank_of(to) == gr && (rank_gaps_ & bit(file_of(to)))) return true;
-  if (file_of(to) == gf && (file_gaps_ & bit(rank_of(to)))) return true;
-  // The general itself, and the diagonal neighbours that are the legs of horses attacking it.
-  return std::abs(file_of(from) - gf) <= 1 && std::abs(rank_of(from) - gr) <= 1;
-}
-
 void generate_legal(const Position& pos, MoveList& list) {
-  MoveList pseudo;
-  generate<GenType::All>(pos, pseudo);
-  const LegalityFilter filter(pos);
-  for (Move m : pseudo)
-    if (filter.legal(m)) list.push(m);
+  ListSink sink(list);
+  generate_legal_into(pos, sink);
 }
 
 int count_legal(const Position& pos) {
-  MoveList pseudo;
-  generate<GenType::All>(pos, pseudo);
-  const LegalityFilter filter(pos);
-  return int(std::count_if(pseudo.begin(), pseudo.end(), [&](Move m) { return filter.legal(m); }));
+  CountSink sink;
+  generate_legal_into(pos, sink);
+  return sink.count();
 }
 
 bool has_legal_move(const Position& pos) {
-  MoveList pseudo;
-  generate<GenType::All>(pos, pseudo);
-  const LegalityFilter filter(pos);
-  return std::any_of(pseudo.begin(), pseudo.end(), [&](Move m) { return filter.legal(m); });
+  MoveList list;
+  generate_legal(pos, list);
+  return !list.empty();
 }
 
 bool is_pseudo_legal(const Position& pos, Move m) {

@@ -1,8 +1,10 @@
-// Move generation from the templates and pre-set tables, and the legality filter.
+// Move generation from the templates and pre-set tables: pseudo-legal and legal moves, and the
+// legality filter.
 #pragma once
 
 #include <array>
 
+#include "movegen/general_safety.h"
 #include "movegen/position.h"
 
 namespace jiang {
@@ -37,25 +39,17 @@ enum class GenType { Captures, Quiets, All };
 template <GenType Type>
 void generate(const Position& pos, MoveList& list);
 
-// Decides legality of the side to move's pseudo-legal moves. Built once per position, it finds the few
-// moves that could expose the general (moves of the general, of a piece on its rank or file that shields
-// it, of a piece on a horse-leg square next to it, or into the gap between the general and the first
-// piece on its lines) and runs the full test only for those; every other move is legal without testing.
+// Decides legality of the side to move's pseudo-legal moves, one at a time, for a search that generates
+// pseudo-legal moves and tries them in its own order. Built once per position from the general's
+// pins, checks and gaps (GeneralSafety): out of check only a step of the general needs an attack test.
 class LegalityFilter {
  public:
-  explicit LegalityFilter(const Position& pos);
-  bool legal(Move m) const { return !needs_full_test(m) || pos_.leaves_general_safe(m); }
+  explicit LegalityFilter(const Position& pos) : pos_(pos), safety_(pos) {}
+  bool legal(Move m) const { return safety_.legal(pos_, m); }
 
  private:
-  bool needs_full_test(Move m) const;
-
   const Position& pos_;
-  Square general_;
-  bool in_check_;
-  uint16_t rank_shields_;  // files of the first and second piece each way along the general's rank
-  uint16_t file_shields_;  // ranks of the first and second piece each way along the general's file
-  uint16_t rank_gaps_;     // files of the empty squares between the general and the first pieces
-  uint16_t file_gaps_;     // ranks of the same, along the file
+  GeneralSafety safety_;
 };
 
 // All legal moves of the side to move. An empty list means the side to move has lost: Xiangqi has no

@@ -87,11 +87,12 @@ void Position::unmake_null() {
   history_.pop_back();
 }
 
-bool Position::attacked_from_afar(Square s, Color by, Piece also_along_file) const {
+bool Position::attacked_from_afar(Square s, Color by, Piece also_along_file, uint16_t rank_occ,
+                                  uint16_t file_occ) const {
   const int f = file_of(s), r = rank_of(s);
   const Piece rook = make_piece(by, Rook), cannon = make_piece(by, Cannon);
-  const LineMoves& along_rank = kRankMoves[f][rank_occ_[r]];
-  const LineMoves& along_file = kFileMoves[r][file_occ_[f]];
+  const LineMoves& along_rank = kRankMoves[f][rank_occ];
+  const LineMoves& along_file = kFileMoves[r][file_occ];
   for (uint16_t bits = along_rank.first_blockers; bits; bits &= bits - 1)
     if (board_[make_square(__builtin_ctz(bits), r)] == rook) return true;
   for (uint16_t bits = along_file.first_blockers; bits; bits &= bits - 1) {
@@ -113,11 +114,11 @@ bool Position::attacked_from_afar(Square s, Color by, Piece also_along_file) con
 
 bool Position::general_attacked(Square s, Color by) const {
   // The other general counts as a rook along the file: the flying-general rule.
-  return attacked_from_afar(s, by, make_piece(by, King));
+  return attacked_from_afar(s, by, make_piece(by, King), rank_occ_[rank_of(s)], file_occ_[file_of(s)]);
 }
 
 bool Position::attacked(Square s, Color by) const {
-  if (attacked_from_afar(s, by, NoPiece)) return true;
+  if (attacked_from_afar(s, by, NoPiece, rank_occ_[rank_of(s)], file_occ_[file_of(s)])) return true;
   // The palace and half-board pieces move symmetrically: they attack s from the squares they could
   // reach from s.
   for (const Step& st : kTemplates.king[s])
@@ -151,6 +152,16 @@ bool Position::leaves_general_safe(Move m) const {
   self.toggle_occupancy(from);
   if (!captured) self.toggle_occupancy(to);
   return safe;
+}
+
+bool Position::general_step_safe(Move m) const {
+  const Square from = m.from(), to = m.to();
+  uint16_t rank_occ = rank_occ_[rank_of(to)], file_occ = file_occ_[file_of(to)];
+  // The general leaves the line it steps along; whatever stood on `to` is the square asked about,
+  // which the line tables never count as a blocker.
+  if (rank_of(from) == rank_of(to)) rank_occ ^= uint16_t(1u << file_of(from));
+  else file_occ ^= uint16_t(1u << rank_of(from));
+  return !attacked_from_afar(to, ~side_, make_piece(~side_, King), rank_occ, file_occ);
 }
 
 bool Position::operator==(const Position& other) const {

@@ -67,6 +67,9 @@ class Position {
   bool in_check() const;
   // Whether making m (pseudo-legal for the side to move) leaves the mover's general safe. Full test.
   bool leaves_general_safe(Move m) const;
+  // The same for a step of the general itself (one square), without playing it: the old square is
+  // never the leg of a horse attacking the new one, so only the line along the step changes.
+  bool general_step_safe(Move m) const;
 
   // Game record, for repetition and the 60-move rule.
   int quiet_plies() const { return quiet_plies_; }
@@ -85,7 +88,8 @@ class Position {
   void toggle_occupancy(Square s);
   void validate() const;  // FEN-level sanity: throws FenError
   // Rooks, cannons, horses and pawns of `by` that reach s, and `also_along_file` first on s's file.
-  bool attacked_from_afar(Square s, Color by, Piece also_along_file) const;
+  // The lines are read through the given occupancies of s's rank and file.
+  bool attacked_from_afar(Square s, Color by, Piece also_along_file, uint16_t rank_occ, uint16_t file_occ) const;
 
   std::array<Piece, kSquares> board_{};
   std::array<uint16_t, kRanks> rank_occ_{};

@@ -154,17 +154,20 @@ bool generals_face(const Board& b) {
   return true;
 }
 
-// Whether the general of `red` is attacked by any piece of the other side.
-bool general_attacked(const Board& b, bool red) {
+// How many pieces of the other side attack the general of `red` (one if it has been captured).
+int general_attackers(const Board& b, bool red) {
   int gf, gr;
-  if (!find_general(b, red, gf, gr)) return true;  // captured: certainly not safe
+  if (!find_general(b, red, gf, gr)) return 1;  // captured: certainly not safe
+  int attackers = 0;
   for (int r = 0; r < 10; ++r)
     for (int f = 0; f < 9; ++f)
       if (belongs_to(b.at[r][f], !red))
         for (Target t : reach(b, f, r))
-          if (t.f == gf && t.r == gr) return true;
-  return false;
+          attackers += t.f == gf && t.r == gr;
+  return attackers;
 }
+
+bool general_attacked(const Board& b, bool red) { return general_attackers(b, red) > 0; }
 
 std::string square_name(int f, int r) { return {char('a' + f), char('0' + r)}; }
 
@@ -260,22 +263,43 @@ std::string to_fen(const Board& b) {
   return fen + (b.red_to_move ? " w - - 0 1" : " b - - 0 1");
 }
 
-std::vector<Placement> random_placements(int count, uint64_t seed) {
+// Squares from which a piece pins, screens, blocks or checks a general on (gf, gr): its rank and file,
+// its diagonal neighbours (the legs of horses attacking it) and the squares such horses stand on.
+std::vector<Target> around_general(int gf, int gr) {
+  std::vector<Target> out;
+  for (int f = 0; f < 9; ++f)
+    if (f != gf) out.push_back({f, gr});
+  for (int r = 0; r < 10; ++r)
+    if (r != gr) out.push_back({gf, r});
+  for (auto [df, dr] : {std::pair{1, 1}, {1, -1}, {-1, 1}, {-1, -1}, {1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {2, 1},
+                        {-2, 1}, {2, -1}, {-2, -1}})
+    if (valid_coord(gf + df, gr + dr)) out.push_back({gf + df, gr + dr});
+  return out;
+}
+
+// With `crowd_the_general`, the side to move's general is placed first and every other piece lands
+// around it half of the time: pins, gaps, cannon screens and double checks become common.
+std::vector<Placement> random_placements(int count, uint64_t seed, bool crowd_the_general = false) {
   std::mt19937_64 rng(seed);
   std::vector<Placement> out;
   while (int(out.size()) < count) {
     Board b;
     for (auto& row : b.at) std::fill(std::begin(row), std::end(row), '.');
     b.red_to_move = rng() % 2;
-    for (const char* kinds : {"KARCNBP", "karcnbp"}) {
+    const bool black_first = crowd_the_general && !b.red_to_move;
+    std::vector<Target> hot;
+    for (const char* kinds : {black_first ? "karcnbp" : "KARCNBP", black_first ? "KARCNBP" : "karcnbp"}) {
       for (const char* k = kinds; *k; ++k) {
         const int most = std::toupper(*k) == 'K' ? 1 : std::toupper(*k) == 'P' ? 5 : 2;
         const int n = std::toupper(*k) == 'K' ? 1 : int(rng() % (most + 1));
         for (int placed = 0, tries = 0; placed < n && tries < 1000; ++tries) {
-          const int f = int(rng() % 9), r = int(rng() % 10);
+          Target t{int(rng() % 9), int(rng() % 10)};
+          if (!hot.empty() && rng() % 2) t = hot[rng() % hot.size()];
+          const int f = t.f, r = t.r;
           if (b.at[r][f] != '.' || !may_stand(*k, f, r)) continue;
           b.at[r][f] = *k;
           ++placed;
+          if (crowd_the_general && hot.empty()) hot = around_general(f, r);  // the first piece is the mover's general
         }
       }
     }
@@ -344,9 +368,13 @@ TEST_CASE("oracle: generate_legal agrees on positions from random walks", "[lega
   CHECK(checks > 100);  // the walks must reach positions in check for this test to mean much
 }
 
-TEST_CASE("oracle: generate_legal and FEN validation agree on random placements", "[legality][oracle]") {
-  const auto placements = random_placements(15000, 777);
-  int failures = 0, valid = 0, in_check = 0, mated = 0;
+// What the oracle comparison over placements saw.
+struct PlacementCounts {
+  int failures = 0, valid = 0, in_check = 0, double_check = 0, mated = 0;
+};
+
+PlacementCounts compare_with_oracle(const std::vector<Placement>& placements) {
+  PlacementCounts n;
   for (const Placement& p : placements) {
     INFO(p.fen);
     bool accepted = true;
@@ -357,28 +385,43 @@ TEST_CASE("oracle: generate_legal and FEN validation agree on random placements"
       accepted = false;
     }
     if (accepted != p.valid) {
-      if (++failures <= 5) CHECK(accepted == p.valid);  // from_fen must reject exactly the illegal ones
+      if (++n.failures <= 5) CHECK(accepted == p.valid);  // from_fen must reject exactly the illegal ones
       continue;
     }
     if (!accepted) continue;
-    ++valid;
+    ++n.valid;
     const Board b = parse_board(p.fen);
     const auto expected = oracle_legal(b);
     const auto got = generated_legal(pos);
-    const bool oracle_check = general_attacked(b, b.red_to_move);
-    in_check += oracle_check;
-    mated += expected.empty();
-    if (got != expected || pos.in_check() != oracle_check || count_legal(pos) != int(expected.size())) {
-      if (++failures <= 5) {
+    const int attackers = general_attackers(b, b.red_to_move);
+    n.in_check += attackers > 0;
+    n.double_check += attackers > 1;
+    n.mated += expected.empty();
+    if (got != expected || pos.in_check() != (attackers > 0) || count_legal(pos) != int(expected.size())) {
+      if (++n.failures <= 5) {
         CHECK(got == expected);
-        CHECK(pos.in_check() == oracle_check);
+        CHECK(pos.in_check() == (attackers > 0));
       }
     }
   }
-  CHECK(failures == 0);
-  CHECK(valid > 4000);
-  CHECK(in_check > 800);
-  CHECK(mated > 0);
+  return n;
+}
+
+TEST_CASE("oracle: generate_legal and FEN validation agree on random placements", "[legality][oracle]") {
+  const PlacementCounts n = compare_with_oracle(random_placements(15000, 777));
+  CHECK(n.failures == 0);
+  CHECK(n.valid > 4000);
+  CHECK(n.in_check > 800);
+  CHECK(n.mated > 0);
+}
+
+TEST_CASE("oracle: generate_legal agrees on placements crowded around the general", "[legality][oracle]") {
+  const PlacementCounts n = compare_with_oracle(random_placements(15000, 4242, true));
+  CHECK(n.failures == 0);
+  CHECK(n.valid > 3000);
+  CHECK(n.in_check > 1000);
+  CHECK(n.double_check > 100);  // double checks, some answerable by a piece other than the general
+  CHECK(n.mated > 0);
 }
 
 TEST_CASE("is_legal and is_pseudo_legal over all 90x90 (from, to) pairs", "[legality]") {
@@ -479,6 +522,30 @@ TEST_CASE("captures + quiets == all, captures take enemy pieces, quiets go to em
     ok &= split == whole;
     ok &= std::adjacent_find(whole.begin(), whole.end()) == whole.end();  // no move twice
     if (!ok && ++failures <= 5) FAIL_CHECK(fen << ": captures/quiets/all disagree");
+  }
+  CHECK(failures == 0);
+}
+
+TEST_CASE("the search's legality filter matches the full test and the legal generator's order", "[legality]") {
+  auto fens = walk_positions(20, 150, 2718);
+  for (const Placement& p : random_placements(1500, 2719, true))
+    if (p.valid) fens.push_back(p.fen);
+  int failures = 0;
+  for (const std::string& fen : fens) {
+    const Position pos = Position::from_fen(fen);
+    MoveList pseudo, legal, filtered;
+    generate<GenType::All>(pos, pseudo);
+    generate_legal(pos, legal);
+    const LegalityFilter filter(pos);
+    bool ok = true;
+    for (Move m : pseudo) {
+      ok &= filter.legal(m) == pos.leaves_general_safe(m);
+      if (filter.legal(m)) filtered.push(m);
+    }
+    // The legal list is the pseudo-legal one with the illegal moves left out, in the same order.
+    ok &= std::equal(filtered.begin(), filtered.end(), legal.begin(), legal.end());
+    ok &= count_legal(pos) == legal.size() && has_legal_move(pos) == !legal.empty();
+    if (!ok && ++failures <= 5) FAIL_CHECK(fen << ": the filter, the generator or the count disagree");
   }
   CHECK(failures == 0);
 }
