@@ -19,6 +19,9 @@ constexpr auto kWriteTimeout = 2s;
 constexpr auto kStopGrace = 1s;
 // After `quit`, engines free their tables and exit; past this they are killed.
 constexpr auto kQuitGrace = 1s;
+// An engine that stopped answering, or was stopped mid-search by Ctrl-C, gets less: a hung one would
+// only make the match wait, and one that is merely busy stops within this.
+constexpr auto kQuitGraceUnanswered = 200ms;
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
@@ -52,10 +55,12 @@ ChildProcess::ReadStatus EngineClient::read(std::string& line, SteadyClock::time
   return status;
 }
 
-bool EngineClient::wait_for(const std::string& word, std::chrono::milliseconds timeout, int interrupt_fd) {
+bool EngineClient::wait_for(const std::vector<std::string>& words, std::chrono::milliseconds timeout,
+                            int interrupt_fd) {
   const auto deadline = SteadyClock::now() + timeout;
   for (std::string line; read(line, deadline, interrupt_fd) == ChildProcess::ReadStatus::Line;)
-    if (line == word || starts_with(line, word + " ")) return true;
+    for (const std::string& word : words)
+      if (line == word || starts_with(line, word + " ")) return true;
   return false;
 }
 
@@ -98,14 +103,14 @@ void EngineClient::start(int interrupt_fd) {
     send(dialect_->setoption(handshake_.spelling(name), value));
   }
   for (const std::string& command : dialect_->after_handshake(handshake_)) send(command);
-  if (!send("isready") || !wait_for("readyok", kStartupTimeout, interrupt_fd))
+  if (!send("isready") || !wait_for({"readyok"}, kStartupTimeout, interrupt_fd))
     throw EngineError(spec_.name + ": no 'readyok' after the options");
 }
 
 bool EngineClient::new_game(int interrupt_fd) {
   if (!healthy()) return false;
   for (const std::string& command : dialect_->new_game(handshake_)) send(command);
-  healthy_ = send("isready") && wait_for("readyok", kReadyTimeout, interrupt_fd);
+  healthy_ = send("isready") && wait_for({"readyok"}, kReadyTimeout, interrupt_fd);
   return healthy_;
 }
 
@@ -141,16 +146,17 @@ SearchReply EngineClient::search(const SearchRequest& request, int interrupt_fd)
 
 bool EngineClient::recover(int interrupt_fd) {
   if (!process_ || process_->exited()) return false;
-  healthy_ = true;
-  if (!send("stop")) return false;
-  wait_for("bestmove", kStopGrace, interrupt_fd);  // or nobestmove; either way isready tells
-  healthy_ = send("isready") && wait_for("readyok", kReadyTimeout, interrupt_fd);
+  // It was thinking: it answers `stop` with its move (or has sent it late, and it waits in the pipe).
+  // No answer within the grace: it is hung.
+  healthy_ = send("stop") && wait_for({"bestmove", "nobestmove"}, kStopGrace, interrupt_fd) && send("isready") &&
+             wait_for({"readyok"}, kReadyTimeout, interrupt_fd);
   return healthy_;
 }
 
 void EngineClient::quit() {
   if (!process_) return;
-  if (!process_->exited() && send("quit")) process_->wait_exit(SteadyClock::now() + kQuitGrace);
+  const auto grace = healthy_ ? kQuitGrace : kQuitGraceUnanswered;
+  if (!process_->exited() && send("quit")) process_->wait_exit(SteadyClock::now() + grace);
   process_.reset();  // kills what is left and reaps
   healthy_ = false;
 }

@@ -62,8 +62,9 @@ class EngineClient {
   bool new_game(int interrupt_fd);
   // Sends the position and `go`, then waits for bestmove until the request's deadline.
   SearchReply search(const SearchRequest& request, int interrupt_fd);
-  // After a search that ran out of time: `stop`, then isready, so that a late bestmove cannot be taken
-  // for the next one. False if the engine does not come back (then it is no longer healthy).
+  // After a search that ran out of time (or a missed readyok): `stop`, then isready, so that a late
+  // bestmove cannot be taken for the next one. False if the engine does not answer both in time (it is
+  // hung, or gone); then it is no longer healthy.
   bool recover(int interrupt_fd);
   // `quit`, a short wait, then kill; the process is reaped either way.
   void quit();
@@ -71,8 +72,9 @@ class EngineClient {
  private:
   bool send(const std::string& line);
   ChildProcess::ReadStatus read(std::string& line, ChildProcess::Clock::time_point deadline, int interrupt_fd);
-  // Reads until a line starting with `word`; false on timeout, end of output or interruption.
-  bool wait_for(const std::string& word, std::chrono::milliseconds timeout, int interrupt_fd);
+  // Reads until a line that is one of `words` or starts with one and a blank; false on timeout, end of
+  // output or interruption.
+  bool wait_for(const std::vector<std::string>& words, std::chrono::milliseconds timeout, int interrupt_fd);
   void read_handshake(int interrupt_fd);
   void discard_pending();
 
