@@ -18,7 +18,7 @@ class CommLog {
   CommLog(const CommLog&) = delete;
   CommLog& operator=(const CommLog&) = delete;
 
-  // "12.345 name > line" (to the engine) or "<" (from it).
+  // "12.345 name[pid] > line" (to the engine) or "<" (from it).
   void line(std::string_view engine, bool to_engine, std::string_view text);
   // The file's descriptor, for engines' stderr.
   int fd() const;

@@ -43,7 +43,7 @@ EngineClient::EngineClient(EngineSpec spec, std::string program, CommLog* log)
 EngineClient::~EngineClient() { quit(); }
 
 bool EngineClient::send(const std::string& line) {
-  if (log_) log_->line(spec_.name, true, line);
+  if (log_) log_->line(log_name_, true, line);
   if (process_ && process_->write_line(line, SteadyClock::now() + kWriteTimeout)) return true;
   healthy_ = false;
   return false;
@@ -51,7 +51,7 @@ bool EngineClient::send(const std::string& line) {
 
 ChildProcess::ReadStatus EngineClient::read(std::string& line, SteadyClock::time_point deadline, int interrupt_fd) {
   const ChildProcess::ReadStatus status = process_->read_line(line, deadline, interrupt_fd);
-  if (status == ChildProcess::ReadStatus::Line && log_) log_->line(spec_.name, false, line);
+  if (status == ChildProcess::ReadStatus::Line && log_) log_->line(log_name_, false, line);
   return status;
 }
 
@@ -92,6 +92,7 @@ void EngineClient::start(int interrupt_fd) {
   quit();
   dialect_ = make_dialect(spec_.dialect, spec_.time_unit);
   process_ = std::make_unique<ChildProcess>(LaunchSpec{program_, spec_.args, spec_.dir, log_ ? log_->fd() : -1});
+  log_name_ = spec_.name + "[" + std::to_string(process_->pid()) + "]";
   healthy_ = true;
   if (!send(dialect_->hello())) throw EngineError(spec_.name + ": the engine does not read its input");
   read_handshake(interrupt_fd);

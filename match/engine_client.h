@@ -56,6 +56,8 @@ class EngineClient {
   void start(int interrupt_fd);
   // Whether the process is running and answered its last request.
   bool healthy() const { return process_ && healthy_; }
+  // Whether the process is still there (hung, perhaps, but not crashed).
+  bool running() { return process_ && !process_->exited(); }
 
   // The new-game commands and isready. False if readyok did not come in time (a hang) or the engine
   // is gone; then it is no longer healthy.
@@ -85,6 +87,7 @@ class EngineClient {
   std::unique_ptr<ChildProcess> process_;
   Handshake handshake_;
   bool healthy_ = false;
+  std::string log_name_;  // "name[pid]": with several games at once, which process said what
 };
 
 }  // namespace jiang::match

@@ -108,7 +108,9 @@ GameOutcome play_game(const std::string& fen, const std::array<EngineClient*, kC
   for (Color c : {Red, Black}) {
     if (players[c]->new_game(interrupt_fd)) continue;
     g.abandoned = interrupted(interrupt_fd);
-    lose(g, c, Ending::Hang, "hang", players[c]->name() + " (" + side_name(c) + ") did not answer isready");
+    const std::string who = players[c]->name() + " (" + side_name(c) + ")";
+    if (players[c]->running()) lose(g, c, Ending::Hang, "hang", who + " did not answer isready before the game");
+    else lose(g, c, Ending::Crash, "crash", who + " exited before the game");
     return g;
   }
   Position pos = Position::from_fen(fen);

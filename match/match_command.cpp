@@ -144,44 +144,74 @@ int run_engine_match(MatchSettings settings, const std::string& openings) {
   return match::run_match(settings);
 }
 
-void add_options(CLI::App* cmd, MatchCli& o) {
-  auto* weights = cmd->add_option("-w,--weights", o.weights, "in-process mode: the candidate's weights (JSON)");
-  cmd->add_option("-b,--baseline", o.baseline, "in-process mode: the opponent's weights (default: the compiled-in defaults)")
-      ->needs(weights);
-  cmd->add_option("--engine", o.engines,
-                  "an engine program (give it twice): \"name=N cmd=PROGRAM [args='ARGS'] [dir=DIR] [proto=ucci|uci] "
-                  "[timeunit=auto|ms|s] [option.NAME=VALUE]...\"; quote words with blanks")
-      ->take_all()
-      ->expected(1)
-      ->excludes(weights);
+constexpr const char* kBoth = "Both modes";
+constexpr const char* kPrograms = "Engine programs (--engine twice)";
+constexpr const char* kWeights = "Weight sets in-process (--weights)";
+
+void add_common_options(CLI::App* cmd, MatchCli& o) {
   cmd->add_option("-g,--games", o.games, "games, an even number: pairs from one opening with colours swapped (default 200)")
-      ->check(CLI::Range(2, 10000000));
-  auto* depth = cmd->add_option("-d,--depth", o.depth, "search depth per move")->check(CLI::Range(1, 1000));
-  cmd->add_option("-n,--nodes", o.nodes, "nodes per move (in-process default 2000)")->check(CLI::PositiveNumber)->excludes(depth);
-  cmd->add_option("--openings", o.openings, "FEN list, one a line, '#' comments, an EPD '; ...' tail ignored (default: a built-in list of 16 openings)");
+      ->check(CLI::Range(2, 10000000))
+      ->group(kBoth);
+  auto* depth = cmd->add_option("-d,--depth", o.depth, "search depth per move")->check(CLI::Range(1, 1000))->group(kBoth);
+  cmd->add_option("-n,--nodes", o.nodes, "nodes per move (in-process default 2000)")
+      ->check(CLI::PositiveNumber)
+      ->excludes(depth)
+      ->group(kBoth);
+  cmd->add_option("--openings", o.openings,
+                  "FEN list, one a line, '#' comments, an EPD '; ...' tail ignored; one opening per pair, in turn "
+                  "(default: a built-in list of 16)")
+      ->group(kBoth);
   cmd->add_option("-t,--threads,--concurrency", o.threads, "games played at once (default: the machine's cores)")
-      ->check(CLI::Range(1, 256));
-  const auto engine_only = [&](CLI::Option* option) { option->excludes(weights); };
-  engine_only(cmd->add_option("--tc", o.tc, "each engine's clock: SECONDS[+INCREMENT], e.g. 10+0.1"));
-  engine_only(cmd->add_option("--pgn", o.pgn, "append the games to this PGN file (XBoard's Xiangqi notation)"));
-  engine_only(cmd->add_option("--log", o.log, "append every line to and from the engines (and their stderr) to this file"));
-  engine_only(cmd->add_option("--sprt", o.sprt, "ELO0,ELO1: stop when the SPRT of H0 elo=ELO0 against H1 elo=ELO1 decides; "
-                                                "logistic (ordinary) Elo, as fastchess's model=logistic, on game pairs"));
-  engine_only(cmd->add_option("--alpha", o.alpha, "SPRT: the chance of accepting H1 when H0 holds (default 0.05)"));
-  engine_only(cmd->add_option("--beta", o.beta, "SPRT: the chance of accepting H0 when H1 holds (default 0.05)"));
-  engine_only(cmd->add_option("--timemargin", o.time_margin_ms, "ms an engine may overrun its clock before it forfeits (default 150)")
-                  ->check(CLI::Range(0, 60000)));
-  engine_only(cmd->add_option("--hang-timeout", o.hang_timeout_s, "under --nodes or --depth: seconds without a move that make a hang (default 60)")
-                  ->check(CLI::Range(0.1, 1e6)));
-  engine_only(cmd->add_option("--resign", o.resign, "movecount=N score=S: a side loses when its engine reports -S cp or worse and "
-                                                    "the other +S or better, N moves in a row each")->expected(2));
-  engine_only(cmd->add_option("--draw", o.draw, "movenumber=N movecount=M score=S: from move N on, a draw when both engines report "
-                                                "scores within +/-S cp, M moves in a row each")->expected(3));
-  engine_only(cmd->add_option("--maxplies", o.max_plies, "a game this long is drawn (default: no limit; the 60-move rule ends "
-                                                         "games anyway)")->check(CLI::Range(1, 100000)));
-  engine_only(cmd->add_option("--progress", o.progress, "a progress line every N finished game pairs (default 1)")
-                  ->check(CLI::Range(1, 1000000)));
+      ->check(CLI::Range(1, 256))
+      ->group(kBoth);
 }
+
+CLI::Option* add_weights_options(CLI::App* cmd, MatchCli& o) {
+  auto* weights = cmd->add_option("-w,--weights", o.weights, "the candidate's weights (JSON)")->group(kWeights);
+  cmd->add_option("-b,--baseline", o.baseline, "the opponent's weights (default: the compiled-in defaults)")
+      ->needs(weights)
+      ->group(kWeights);
+  return weights;
+}
+
+void add_program_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
+  const auto add = [&](CLI::Option* option) { return option->excludes(weights)->group(kPrograms); };
+  add(cmd->add_option("--engine", o.engines,
+                      "\"name=N cmd=PROGRAM [args='ARGS'] [dir=DIR] [proto=ucci|uci] [timeunit=auto|ms|s] "
+                      "[option.NAME=VALUE]...\" (quote words with blanks)"))
+      ->take_all()
+      ->expected(1);
+  add(cmd->add_option("--tc", o.tc, "each engine's clock: SECONDS[+INCREMENT], e.g. 10+0.1"));
+  add(cmd->add_option("--pgn", o.pgn, "append the games to this PGN file (XBoard's Xiangqi notation)"));
+  add(cmd->add_option("--log", o.log, "append every line to and from the engines (and their stderr) to this file"));
+  add(cmd->add_option("--sprt", o.sprt, "ELO0,ELO1: stop when the SPRT of H0 elo=ELO0 against H1 elo=ELO1 decides"));
+  add(cmd->add_option("--alpha", o.alpha, "SPRT: the chance of accepting H1 when H0 holds (default 0.05)"));
+  add(cmd->add_option("--beta", o.beta, "SPRT: the chance of accepting H0 when H1 holds (default 0.05)"));
+  add(cmd->add_option("--timemargin", o.time_margin_ms, "ms an engine may overrun its clock before it forfeits (default 150)"))
+      ->check(CLI::Range(0, 60000));
+  add(cmd->add_option("--hang-timeout", o.hang_timeout_s,
+                      "under --nodes or --depth: seconds without a move that make a hang (default 60)"))
+      ->check(CLI::Range(0.1, 1e6));
+  add(cmd->add_option("--resign", o.resign, "movecount=N score=S: a side loses once its engine has reported -S cp or "
+                                            "worse and the other +S or better, N moves in a row each"))
+      ->expected(2);
+  add(cmd->add_option("--draw", o.draw, "movenumber=N movecount=M score=S: from move N on, a draw once both engines "
+                                        "have reported scores within +/-S cp, M moves in a row each"))
+      ->expected(3);
+  add(cmd->add_option("--maxplies", o.max_plies, "a game this long is drawn (default: no limit)"))->check(CLI::Range(1, 100000));
+  add(cmd->add_option("--progress", o.progress, "a progress line every N finished game pairs (default 1)"))
+      ->check(CLI::Range(1, 1000000));
+}
+
+constexpr const char* kFooter = R"(Engine programs: each opening is played twice, colours swapped; jiang's own rules referee (an
+illegal move loses, so do a crash, a hang and a time forfeit past --timemargin; mate, no legal move,
+perpetual check, repetition, the 60-move rule). Fairy-Stockfish: use proto=ucci (its UCI counts ranks
+1-10); its UCCI times are milliseconds, which timeunit=auto knows. --sprt takes logistic (ordinary)
+Elo, as fastchess's model=logistic and not BayesElo (cutechess) or normalized Elo; the LLR is the
+generalised SPRT on game pairs (pentanomial), the Elo margin 95% from the pair scores.
+The last line of the output: NAME1 vs NAME2: W-D-L score S% elo E +/- M [sprt: H1 accepted|H0 accepted|
+inconclusive llr X (bounds A, B)]. Exit codes: 0 done, 1 an engine could not be restarted, 2 bad input,
+128+N stopped by signal N (Ctrl-C: the summary of the games finished so far).)";
 
 }  // namespace
 
@@ -190,7 +220,9 @@ void add_match_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "match", "Play two engine programs (--engine twice) or two weight sets in-process (--weights) against each other; "
                "report the score, the Elo difference with its 95% margin and, with --sprt, the SPRT's verdict");
-  add_options(cmd, *o);
+  add_common_options(cmd, *o);
+  add_program_options(cmd, *o, add_weights_options(cmd, *o));
+  cmd->footer(kFooter);
   cmd->callback([o, &exit_code] {
     if (o->games % 2 != 0) throw CLI::ValidationError("--games", "must be even (pairs with colours swapped)");
     if (!o->weights.empty()) {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -202,6 +203,19 @@ std::vector<Seat> start_seats(const MatchSettings& s, const std::array<std::stri
   return seats;
 }
 
+// The engines' programs as exec finds them; their working directories must exist. Throws SpecError.
+std::array<std::string, 2> resolve_programs(const MatchSettings& s) {
+  std::array<std::string, 2> programs;
+  for (int e = 0; e < 2; ++e) {
+    const EngineSpec& spec = s.engines[e];
+    programs[e] = resolve_program(spec.program);
+    std::error_code ec;
+    if (!spec.dir.empty() && !std::filesystem::is_directory(spec.dir, ec))
+      throw SpecError(spec.name + ": dir '" + spec.dir + "' is not a directory");
+  }
+  return programs;
+}
+
 int interrupted_code(const SignalRoute& route) { return route.signal() ? 128 + route.signal() : kMatchDone; }
 
 }  // namespace
@@ -211,7 +225,7 @@ int run_match(const MatchSettings& s) {
   std::unique_ptr<PgnFile> pgn;
   std::unique_ptr<CommLog> log;
   try {
-    for (int e = 0; e < 2; ++e) programs[e] = resolve_program(s.engines[e].program);
+    programs = resolve_programs(s);
     if (!s.pgn_path.empty()) pgn = std::make_unique<PgnFile>(s.pgn_path);
     if (!s.log_path.empty()) log = std::make_unique<CommLog>(s.log_path);
   } catch (const std::exception& e) {

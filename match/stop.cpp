@@ -24,6 +24,16 @@ extern "C" void on_match_stop_signal(int sig) {
   [[maybe_unused]] const ssize_t n = ::write(g_stop_fd.load(), &byte, 1);
 }
 
+// Sets `handler` for `sig`, keeping the old action in `old`. Interrupted system calls restart: every
+// wait in the match has its own deadline or polls the stop pipe.
+void install(int sig, void (*handler)(int), struct sigaction& old) {
+  struct sigaction action {};
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  sigaction(sig, &action, &old);
+}
+
 }  // namespace
 
 StopSignal::StopSignal() {
@@ -52,16 +62,9 @@ bool StopSignal::raised() const {
 SignalRoute::SignalRoute(const StopSignal& stop) {
   g_signal = 0;
   g_stop_fd = stop.write_fd();
-  struct sigaction action {};
-  action.sa_handler = on_match_stop_signal;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
-  sigaction(SIGINT, &action, &old_int_);
-  sigaction(SIGTERM, &action, &old_term_);
-  struct sigaction ignore {};
-  ignore.sa_handler = SIG_IGN;
-  sigemptyset(&ignore.sa_mask);
-  sigaction(SIGPIPE, &ignore, &old_pipe_);
+  install(SIGINT, on_match_stop_signal, old_int_);
+  install(SIGTERM, on_match_stop_signal, old_term_);
+  install(SIGPIPE, SIG_IGN, old_pipe_);
 }
 
 SignalRoute::~SignalRoute() {

@@ -99,10 +99,14 @@ TEST_CASE("Under a clock, each engine's time counts and nobody forfeits", "[matc
   check_pgn(pgn, "a", "b", "1+0.02", 2);
   CHECK_THAT(joined(run.out), Contains("a: 0 time forfeits") && Contains("b: 0 time forfeits"));
   const std::string sent = read_text(log);
-  CHECK_THAT(sent, Contains("a > setoption usemillisec true"));
-  CHECK_THAT(sent, Contains("a > go time 1000 increment 20 opptime 1000 oppincrement 20"));
-  CHECK_THAT(sent, Contains("b > go wtime 1000 btime 1000 winc 20 binc 20"));
-  CHECK_THAT(sent, Contains("b > ucinewgame") && Contains("a > setoption newgame"));
+  const auto said = [&](const std::string& engine, const std::string& line) {
+    return std::regex_search(sent, std::regex(engine + R"(\[\d+\] > )" + line + "\n"));
+  };
+  CHECK(said("a", "setoption usemillisec true"));
+  CHECK(said("a", "go time 1000 increment 20 opptime 1000 oppincrement 20"));
+  CHECK(said("b", "go wtime 1000 btime 1000 winc 20 binc 20"));
+  CHECK(said("b", "ucinewgame"));
+  CHECK(said("a", "setoption newgame"));
 }
 
 TEST_CASE("An engine that plays an illegal move loses each game, and the match goes on", "[match][run]") {

@@ -16,6 +16,7 @@
 #include "match/pgn.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
+#include "tests/support/files.h"
 #include "tests/support/subprocess.h"
 
 #ifndef JIANG_BINARY
@@ -30,20 +31,8 @@ using namespace std::chrono_literals;
 inline const std::string kFakeEngine = std::string(JIANG_TEST_DIR) + "/match/fake_engine.sh";
 inline const std::string kPidWrapper = std::string(JIANG_TEST_DIR) + "/match/pid_wrapper.sh";
 
-inline std::filesystem::path temp_dir(const std::string& name) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("jiang-match-tests-" + std::to_string(::getpid())) / name;
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
-inline std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+inline std::filesystem::path temp_dir(const std::string& name) { return testing::scratch_dir("match", name); }
+using testing::read_text;
 
 inline void write_text(const std::filesystem::path& path, const std::string& text) { std::ofstream(path) << text; }
 

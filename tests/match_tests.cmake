@@ -49,6 +49,8 @@ jiang_cli_test(match/cli_missing_binary fail "match|--engine|name=a cmd=/nonexis
                "'/nonexistent/engine' does not exist")
 jiang_cli_test(match/cli_binary_not_in_path fail "match|--engine|name=a cmd=no-such-engine-here|--engine|name=b cmd=/bin/sh|--nodes|10"
                "not in PATH")
+jiang_cli_test(match/cli_missing_dir fail "match|--engine|name=a cmd=/bin/sh dir=/nonexistent/dir|--engine|name=b cmd=/bin/sh|--nodes|10"
+               "dir '/nonexistent/dir' is not a directory")
 jiang_cli_test(match/cli_not_an_engine fail "match|--engine|name=a cmd=/bin/true|--engine|name=b cmd=/bin/true|--nodes|10"
                "exited during the handshake")
 jiang_cli_test(match/cli_engine_option_not_offered fail
@@ -70,3 +72,13 @@ jiang_cli_test(match/cli_bad_draw fail "${m_two}|--nodes|10|--draw|movenumber=1|
 jiang_cli_test(match/cli_weights_and_engine fail "${m_two}|--weights|${PROJECT_SOURCE_DIR}/data/weights.json|--nodes|10"
                "excludes")
 jiang_cli_test(match/cli_unwritable_pgn fail "${m_two}|--nodes|10|--pgn|/nonexistent/dir/out.pgn" "cannot write PGN")
+
+# --- XBoard loads the PGN move for move (data/match-openings-b.fen's first games include a pawn step
+# XBoard's reader would find ambiguous); skipped (exit code 77) without xboard, Xvfb or python3. ---------
+find_program(PYTHON3_PROGRAM python3)
+if(PYTHON3_PROGRAM)
+  add_test(NAME match/xboard_loads_pgn
+           COMMAND ${PYTHON3_PROGRAM} ${CMAKE_CURRENT_SOURCE_DIR}/match/xboard_loads_pgn.py $<TARGET_FILE:jiang>
+                   ${PROJECT_SOURCE_DIR}/data/match-openings-b.fen ${MATCH_TEST_DIR}/xboard)
+  set_tests_properties(match/xboard_loads_pgn PROPERTIES LABELS match SKIP_RETURN_CODE 77 TIMEOUT 300)
+endif()
