@@ -74,6 +74,7 @@ std::vector<std::string> summary_lines(const Tally& t, const ReportContext& c, d
   std::string endings = "endings:";
   for (const auto& [reason, count] : t.endings) endings += format(" %s %d,", reason.c_str(), count);
   if (endings.back() == ',') endings.pop_back();
+  if (t.endings.empty()) endings += " none";
   lines.push_back(endings);
   for (int e = 0; e < 2; ++e) lines.push_back(incidents_line(c.names[e], t.incidents[e]));
   if (c.sprt)
