@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 #include "match/comm_log.h"
@@ -225,6 +226,7 @@ int run_match(const MatchSettings& s) {
   std::unique_ptr<PgnFile> pgn;
   std::unique_ptr<CommLog> log;
   try {
+    if (s.openings.empty()) throw std::invalid_argument("no openings to play");
     programs = resolve_programs(s);
     if (!s.pgn_path.empty()) pgn = std::make_unique<PgnFile>(s.pgn_path);
     if (!s.log_path.empty()) log = std::make_unique<CommLog>(s.log_path);
