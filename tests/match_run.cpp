@@ -139,7 +139,7 @@ TEST_CASE("Ctrl-C stops a match: the summary so far, a whole PGN, no engine left
   const auto pids = dir / "pids";
   const std::string engine = "cmd=" + kPidWrapper + " args='" + pids.string() + " " + kJiang + "'";
   jiang::testing::Subprocess p(kJiang, {"match", "--engine", "name=a " + engine, "--engine", "name=b proto=uci " + engine,
-                                        "--nodes", "3000", "--games", "100", "--concurrency", "2", "--openings",
+                                        "--nodes", "300", "--games", "100", "--concurrency", "2", "--openings",
                                         some_openings(dir, 50).string(), "--pgn", pgn.string()});
   // Wait until a few games are in the PGN: the next ones are being played.
   const auto deadline = std::chrono::steady_clock::now() + 60s;

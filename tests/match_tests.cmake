@@ -74,11 +74,12 @@ jiang_cli_test(match/cli_weights_and_engine fail "${m_two}|--weights|${PROJECT_S
 jiang_cli_test(match/cli_unwritable_pgn fail "${m_two}|--nodes|10|--pgn|/nonexistent/dir/out.pgn" "cannot write PGN")
 
 # --- XBoard loads the PGN move for move (data/match-openings-b.fen's first games include a pawn step
-# XBoard's reader would find ambiguous); skipped (exit code 77) without xboard, Xvfb or python3. ---------
+# XBoard's reader would find ambiguous); skipped (exit code 77) without xboard, Xvfb or python3. Label
+# `slow`: minutes in a sanitizer build, whose engines play the same games at a crawl. ------------------
 find_program(PYTHON3_PROGRAM python3)
 if(PYTHON3_PROGRAM)
   add_test(NAME match/xboard_loads_pgn
            COMMAND ${PYTHON3_PROGRAM} ${CMAKE_CURRENT_SOURCE_DIR}/match/xboard_loads_pgn.py $<TARGET_FILE:jiang>
                    ${PROJECT_SOURCE_DIR}/data/match-openings-b.fen ${MATCH_TEST_DIR}/xboard)
-  set_tests_properties(match/xboard_loads_pgn PROPERTIES LABELS match SKIP_RETURN_CODE 77 TIMEOUT 300)
+  set_tests_properties(match/xboard_loads_pgn PROPERTIES LABELS slow SKIP_RETURN_CODE 77 TIMEOUT 300)
 endif()
