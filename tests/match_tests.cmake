@@ -8,6 +8,8 @@
 #                      one that crashes and one that hangs (lost, restarted, no child left), and Ctrl-C.
 #                      The fake engines are POSIX shell scripts in tests/match/.
 #   match/cli_*        bad options of `jiang match`: exit code 2 and a message, never a crash.
+#   match/xboard_loads_pgn  XBoard (under Xvfb) reads the PGN of a small match as played; skipped without
+#                      xboard.
 
 add_executable(jiang_match_tests
   main.cpp
