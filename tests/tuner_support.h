@@ -19,6 +19,7 @@
 
 #include "engine/search.h"
 #include "movegen/movegen.h"
+#include "tests/support/files.h"
 #include "tuning/tuner/rng.h"
 #include "tuning/tuner/texel.h"
 
@@ -72,13 +73,7 @@ inline void write_synthetic(const std::filesystem::path& path, const std::vector
 }
 
 // A fresh, empty directory for one test.
-inline std::filesystem::path temp_dir(const std::string& name) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("jiang-tuner-tests-" + std::to_string(::getpid())) / name;
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
+inline std::filesystem::path temp_dir(const std::string& name) { return testing::scratch_dir("tuner", name); }
 
 // A logger that writes into a string (tests read it back) instead of the terminal.
 struct CapturedLog {
@@ -91,12 +86,7 @@ struct CapturedLog {
   std::string text() const { return stream->str(); }
 };
 
-inline std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using testing::read_text;
 
 // Default weights with some parameters moved: {name, change}.
 inline Params perturbed(const std::vector<std::pair<std::string, int>>& changes) {

@@ -34,6 +34,7 @@ class Subprocess {
   std::optional<std::string> read_until(std::string_view prefix, Millis timeout,
                                         std::vector<std::string>* seen = nullptr);
   bool at_eof() const { return eof_; }
+  pid_t pid() const { return pid_; }
 
   // Waits for the child to exit: its exit code, or -1 for a signal, or nothing on timeout.
   std::optional<int> wait_exit(Millis timeout);

@@ -271,6 +271,7 @@ std::vector<std::string> read_openings(const std::filesystem::path& path) {
   int line_number = 0;
   for (std::string line; std::getline(in, line);) {
     ++line_number;
+    line = line.substr(0, line.find(';'));  // an EPD-like "; id ..." tail is not part of the FEN
     const size_t first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#') continue;
     const std::string fen = line.substr(first, line.find_last_not_of(" \t\r") - first + 1);

@@ -52,7 +52,7 @@ struct SelfplayOptions {
 // The machine's cores (2 if it cannot tell).
 int default_threads();
 
-// The openings: one FEN a line; blank lines and '#' comments skipped. Throws SelfplayError naming the
+// The openings: one FEN a line (an EPD-like "; ..." tail ignored); blank lines and '#' comments skipped. Throws SelfplayError naming the
 // file, or the line of an invalid FEN, or saying the file holds none.
 std::vector<std::string> read_openings(const std::filesystem::path& path);
 

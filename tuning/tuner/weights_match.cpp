@@ -1,9 +1,8 @@
-#include "tuning/tuner/match_command.h"
+#include "tuning/tuner/weights_match.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <memory>
-#include <thread>
 
 #include "tuning/selfplay/selfplay.h"
 #include "tuning/tuner/games.h"
@@ -11,20 +10,12 @@
 namespace jiang {
 namespace {
 
-struct MatchOptions {
-  std::string weights;
-  std::string baseline;
-  int games = 200;
-  int depth = 0;
-  uint64_t nodes = 0;
-  std::string openings;
-  int threads = int(std::max(1u, std::thread::hardware_concurrency()));
-};
-
 // Elo from a score share, and the 95% margin from the spread of the per-game scores.
 double elo(double share) { return -400.0 * std::log10(1.0 / share - 1.0) + 0.0; }  // + 0.0: no "-0"
 
-int run_match(const MatchOptions& o) {
+}  // namespace
+
+int run_weights_match(const WeightsMatchOptions& o) {
   tuner::GamesSettings settings;
   try {
     if (!o.baseline.empty()) settings.baseline = Params::load(o.baseline);
@@ -68,27 +59,6 @@ int run_match(const MatchOptions& o) {
               o.weights.c_str(), o.baseline.empty() ? "defaults" : o.baseline.c_str(), t.wins, t.draws, t.losses, n,
               100 * share, elo(s), margin);
   return 0;
-}
-
-}  // namespace
-
-void add_match_command(CLI::App& app, int& exit_code) {
-  auto o = std::make_shared<MatchOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "match", "Play two weight sets against each other in-process and report the score with its Elo margin");
-  cmd->add_option("-w,--weights", o->weights, "the candidate's weights (JSON)")->required();
-  cmd->add_option("-b,--baseline", o->baseline, "the opponent's weights (default: the compiled-in defaults)");
-  cmd->add_option("-g,--games", o->games, "games, an even number: pairs from one opening with colours swapped")
-      ->check(CLI::Range(2, 1000000));
-  auto* depth = cmd->add_option("-d,--depth", o->depth, "search depth per move")->check(CLI::Range(1, 64));
-  cmd->add_option("-n,--nodes", o->nodes, "nodes per move (default 2000)")->check(CLI::PositiveNumber)->excludes(depth);
-  cmd->add_option("--openings", o->openings, "FEN list, one a line (default: a built-in list of 16 openings)");
-  cmd->add_option("-t,--threads", o->threads, "games played at once (default: the machine's cores)")
-      ->check(CLI::Range(1, 256));
-  cmd->callback([o, &exit_code] {
-    if (o->games % 2 != 0) throw CLI::ValidationError("--games", "must be even (pairs with colours swapped)");
-    exit_code = run_match(*o);
-  });
 }
 
 }  // namespace jiang

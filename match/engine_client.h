@@ -1,0 +1,93 @@
+// One engine as the runner sees it: its process and its protocol. It starts the engine and speaks the
+// handshake, gives it its options, prepares each game, asks for moves with a deadline, and tells a
+// crash or a hang from an answer. Every wait also ends when the match is stopped (the interrupt fd).
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "match/comm_log.h"
+#include "match/dialect.h"
+#include "match/engine_spec.h"
+#include "match/process.h"
+
+namespace jiang::match {
+
+// The engine could not be started or set up: the message says which engine and why.
+class EngineError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct SearchRequest {
+  std::string fen;                  // the opening
+  std::vector<std::string> moves;   // every move since
+  MoveBudget budget;
+  GoClock clock;
+  std::chrono::milliseconds deadline;  // how long to wait for bestmove
+};
+
+struct SearchReply {
+  enum class Status { BestMove, Timeout, Crashed, Interrupted };
+  Status status = Status::Crashed;
+  BestMove best;                       // with Status::BestMove
+  std::optional<EngineScore> score;    // the last score the engine reported for this move
+  int depth = 0;
+  std::chrono::milliseconds used{0};   // from `go` to `bestmove` (or to the failure)
+};
+
+class EngineClient {
+ public:
+  // `program` is the spec's program as resolve_program found it. `log` may be null.
+  EngineClient(EngineSpec spec, std::string program, CommLog* log);
+  ~EngineClient();  // quit()
+  EngineClient(const EngineClient&) = delete;
+  EngineClient& operator=(const EngineClient&) = delete;
+
+  const std::string& name() const { return spec_.name; }
+  const Handshake& handshake() const { return handshake_; }
+
+  // Starts (or restarts) the process, speaks the handshake, sets the options and waits for readyok.
+  // Throws EngineError: no handshake, an option the engine does not offer, no readyok in time.
+  void start(int interrupt_fd);
+  // Whether the process is running and answered its last request.
+  bool healthy() const { return process_ && healthy_; }
+  // Whether the process is still there (hung, perhaps, but not crashed).
+  bool running() { return process_ && !process_->exited(); }
+
+  // The new-game commands and isready. False if readyok did not come in time (a hang) or the engine
+  // is gone; then it is no longer healthy.
+  bool new_game(int interrupt_fd);
+  // Sends the position and `go`, then waits for bestmove until the request's deadline.
+  SearchReply search(const SearchRequest& request, int interrupt_fd);
+  // After a search that ran out of time (or a missed readyok): `stop`, then isready, so that a late
+  // bestmove cannot be taken for the next one. False if the engine does not answer both in time (it is
+  // hung, or gone); then it is no longer healthy.
+  bool recover(int interrupt_fd);
+  // `quit`, a short wait, then kill; the process is reaped either way.
+  void quit();
+
+ private:
+  bool send(const std::string& line);
+  ChildProcess::ReadStatus read(std::string& line, ChildProcess::Clock::time_point deadline, int interrupt_fd);
+  // Reads until a line that is one of `words` or starts with one and a blank; false on timeout, end of
+  // output or interruption.
+  bool wait_for(const std::vector<std::string>& words, std::chrono::milliseconds timeout, int interrupt_fd);
+  void read_handshake(int interrupt_fd);
+  void discard_pending();
+
+  EngineSpec spec_;
+  std::string program_;
+  CommLog* log_;
+  std::unique_ptr<ProtocolDialect> dialect_;
+  std::unique_ptr<ChildProcess> process_;
+  Handshake handshake_;
+  bool healthy_ = false;
+  std::string log_name_;  // "name[pid]": with several games at once, which process said what
+};
+
+}  // namespace jiang::match

@@ -1,0 +1,148 @@
+#include "match/game.h"
+
+#include <poll.h>
+
+#include "movegen/movegen.h"
+#include "movegen/notation.h"
+#include "movegen/position.h"
+
+namespace jiang::match {
+namespace {
+
+// A position seen for the third time ends the game (as the self-play referee judges it: perpetual
+// check loses, any other repetition draws).
+constexpr int kRepetitions = 3;
+
+const char* side_name(Color c) { return c == Red ? "Red" : "Black"; }
+GameResult win_for(Color c) { return c == Red ? GameResult::RedWins : GameResult::BlackWins; }
+
+bool interrupted(int fd) {
+  pollfd p{fd, POLLIN, 0};
+  return fd >= 0 && ::poll(&p, 1, 0) > 0;
+}
+
+void end_game(GameOutcome& g, GameResult result, Ending ending, std::string reason) {
+  g.result = result;
+  g.ending = ending;
+  g.reason = std::move(reason);
+}
+
+// The game is lost by `culprit`'s engine, for a reason that is its fault.
+void lose(GameOutcome& g, Color culprit, Ending ending, std::string reason, std::string detail) {
+  end_game(g, win_for(~culprit), ending, std::move(reason));
+  g.culprit = culprit;
+  g.detail = std::move(detail);
+}
+
+// The time a move may take before the engine has lost: its clock plus the margin, or the hang timeout.
+std::chrono::milliseconds move_deadline(const GameRules& rules, const std::optional<Clock>& clock) {
+  return clock ? clock->deadline() : rules.hang_timeout;
+}
+
+SearchRequest make_request(const GameOutcome& g, const std::vector<std::string>& moves, const GameRules& rules,
+                           const std::optional<Clock> (&clocks)[kColors], Color us) {
+  SearchRequest request{g.start_fen, moves, rules.budget, {}, move_deadline(rules, clocks[us])};
+  request.clock.to_move = us;
+  request.clock.increment_ms = rules.budget.tc.increment_ms;
+  for (Color c : {Red, Black}) request.clock.remaining_ms[c] = clocks[c] ? clocks[c]->remaining_ms() : 0;
+  return request;
+}
+
+// Judges an engine's answer in `pos`: the legal move it played, or nothing when the answer ended the
+// game (recorded in `g`).
+std::optional<Move> judge(GameOutcome& g, const SearchReply& reply, const Position& pos, const std::string& name,
+                          std::optional<Clock>& clock, const GameRules& rules) {
+  const Color us = pos.side_to_move();
+  const std::string who = name + " (" + side_name(us) + ")";
+  const std::string where = " in " + pos.fen();
+  using Status = SearchReply::Status;
+  if (reply.status == Status::Crashed) {
+    lose(g, us, Ending::Crash, "crash", who + " crashed or closed its output while thinking" + where);
+    return std::nullopt;
+  }
+  const std::string used = std::to_string(reply.used.count()) + " ms";
+  if (reply.status == Status::Timeout && !clock) {
+    lose(g, us, Ending::Hang, "hang", who + " gave no move within " + used + where);
+    return std::nullopt;
+  }
+  const bool timeout = reply.status == Status::Timeout;
+  if (clock && (timeout || !clock->charge(reply.used))) {
+    lose(g, us, Ending::TimeForfeit, "time forfeit",
+         who + " lost on time: " + (timeout ? "no move within " : "its move took ") + used + " with " +
+             std::to_string(clock->remaining_ms()) + " ms left (margin " + std::to_string(rules.time_margin.count()) +
+             " ms)" + where);
+    return std::nullopt;
+  }
+  if (reply.best.resigned) {
+    lose(g, us, Ending::Resignation, "resignation", who + " resigned" + where);
+    return std::nullopt;
+  }
+  const std::optional<Move> move = parse_move(reply.best.move);
+  if (!move || !is_legal(pos, *move)) {
+    const std::string what = reply.best.move.empty() ? "no move" : "the illegal move '" + reply.best.move + "'";
+    lose(g, us, Ending::IllegalMove, "illegal move", who + " played " + what + where);
+    return std::nullopt;
+  }
+  return move;
+}
+
+}  // namespace
+
+const char* termination_tag(Ending e) {
+  switch (e) {
+    case Ending::Rules: return "normal";
+    case Ending::Adjudication: return "adjudication";
+    case Ending::Resignation: return "normal";
+    case Ending::TimeForfeit: return "time forfeit";
+    case Ending::IllegalMove: return "rules infraction";
+    case Ending::Crash:
+    case Ending::Hang: return "abandoned";
+  }
+  return "unterminated";
+}
+
+GameOutcome play_game(const std::string& fen, const std::array<EngineClient*, kColors>& players, const GameRules& rules,
+                      int interrupt_fd) {
+  GameOutcome g;
+  g.start_fen = fen;
+  for (Color c : {Red, Black}) {
+    if (players[c]->new_game(interrupt_fd)) continue;
+    g.abandoned = interrupted(interrupt_fd);
+    const std::string who = players[c]->name() + " (" + side_name(c) + ")";
+    if (players[c]->running()) lose(g, c, Ending::Hang, "hang", who + " did not answer isready before the game");
+    else lose(g, c, Ending::Crash, "crash", who + " exited before the game");
+    return g;
+  }
+  Position pos = Position::from_fen(fen);
+  pos.in_check();  // recorded in the history: the repetition rules need to know who gave check
+  std::optional<Clock> clocks[kColors];
+  if (rules.budget.clock)
+    for (auto& clock : clocks) clock.emplace(rules.budget.tc, rules.time_margin);
+  Adjudicator adjudicator(rules.adjudication);
+  std::vector<std::string> moves;
+  while (true) {
+    if (const auto verdict = referee(pos, kRepetitions)) {
+      end_game(g, verdict->result, Ending::Rules, verdict->reason);
+      return g;
+    }
+    if (const auto verdict = adjudicator.verdict()) {
+      end_game(g, verdict->result, Ending::Adjudication, verdict->reason);
+      return g;
+    }
+    const Color us = pos.side_to_move();
+    const SearchReply reply = players[us]->search(make_request(g, moves, rules, clocks, us), interrupt_fd);
+    if (reply.status == SearchReply::Status::Interrupted) {
+      g.abandoned = true;
+      return g;
+    }
+    const std::optional<Move> move = judge(g, reply, pos, players[us]->name(), clocks[us], rules);
+    if (!move) return g;
+    g.moves.push_back({*move, reply.score, reply.depth, reply.used});
+    moves.push_back(to_string(*move));
+    pos.make_move(*move);
+    pos.in_check();
+    adjudicator.after_move(us, reply.score, int(g.moves.size()));
+  }
+}
+
+}  // namespace jiang::match

@@ -1,0 +1,54 @@
+// One game between two engine processes, refereed by jiang's own rules: the engines' clocks, a move
+// that is not legal (a loss), a crash or a hang (a loss), mate, repetition and the 60-move rule
+// (referee()), and the adjudications of adjudication.h.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/adjudication.h"
+#include "match/engine_client.h"
+#include "movegen/types.h"
+#include "tuning/selfplay/game.h"
+
+namespace jiang::match {
+
+// What every game of a match shares.
+struct GameRules {
+  MoveBudget budget;
+  std::chrono::milliseconds time_margin{0};   // a clock may overrun by this much
+  std::chrono::milliseconds hang_timeout{0};  // no bestmove this long under a node or depth limit: a hang
+  AdjudicationRules adjudication;
+};
+
+// How a game ended, for the PGN's Termination tag and the match's counts.
+enum class Ending { Rules, Adjudication, Resignation, TimeForfeit, IllegalMove, Crash, Hang };
+const char* termination_tag(Ending e);
+
+struct MoveRecord {
+  Move move;
+  std::optional<EngineScore> score;  // the mover's, from its point of view
+  int depth = 0;
+  std::chrono::milliseconds used{0};
+};
+
+struct GameOutcome {
+  std::string start_fen;
+  std::vector<MoveRecord> moves;
+  GameResult result = GameResult::Draw;
+  Ending ending = Ending::Rules;
+  std::string reason;            // "mate", "repetition", "time forfeit", ...
+  std::optional<Color> culprit;  // the side whose engine forfeited, moved illegally, crashed or hung
+  std::string detail;            // what went wrong, with the position, for the log
+  bool abandoned = false;        // the match was stopped during the game: no result
+};
+
+// Plays one game from `fen` (a legal position with a move to make): players[Red] has Red. Stops early
+// (abandoned) when `interrupt_fd` becomes readable.
+GameOutcome play_game(const std::string& fen, const std::array<EngineClient*, kColors>& players, const GameRules& rules,
+                      int interrupt_fd);
+
+}  // namespace jiang::match

@@ -1,0 +1,12 @@
+// `jiang match`, two modes in one command:
+//   jiang match --engine SPEC --engine SPEC (--tc B+I | --nodes N | --depth D) ...   programs as subprocesses
+//   jiang match --weights A.json [--baseline B.json] ...                              weight sets in-process
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace jiang {
+
+void add_match_command(CLI::App& app, int& exit_code);
+
+}  // namespace jiang

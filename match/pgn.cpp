@@ -1,0 +1,194 @@
+#include "match/pgn.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
+
+#include "movegen/movegen.h"
+
+namespace jiang::match {
+namespace {
+
+// PGN import format keeps lines within 255 characters; 79 is what XBoard writes and reads comfortably.
+constexpr size_t kLineWidth = 79;
+
+char piece_letter(PieceType t) {
+  switch (t) {
+    case King: return 'K';
+    case Advisor: return 'A';
+    case Elephant: return 'E';
+    case Horse: return 'H';
+    case Rook: return 'R';
+    case Cannon: return 'C';
+    default: return 0;
+  }
+}
+
+std::string square_text(Square s) { return {char('a' + file_of(s)), char('0' + rank_of(s))}; }
+
+// Another legal move of the same kind of piece to the same square.
+bool rival_move(const Position& pos, Move m) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  for (Move o : legal)
+    if (o.to() == m.to() && o.from() != m.from() && pos.piece_on(o.from()) == pos.piece_on(m.from())) return true;
+  return false;
+}
+
+// "e4" for a straight step, else the pawn's file first: "ed4", "exe5". A straight step that a pawn
+// beside could also make sideways gets the file too ("cc4"): XBoard's reader takes "c4" for any pawn
+// going to c4 and would call it ambiguous (its writer does not see that; found loading our games).
+std::string pawn_san(const Position& pos, Move m) {
+  const bool capture = pos.piece_on(m.to()) != NoPiece;
+  std::string text(1, char('a' + file_of(m.from())));
+  const bool straight = file_of(m.from()) == file_of(m.to()) && !capture;
+  if (straight && !rival_move(pos, m)) return text + char('0' + rank_of(m.to()));
+  return text + (capture ? "x" : "") + square_text(m.to());
+}
+
+// The piece's file and/or rank when another piece of its kind could also go to the same square:
+// the file if that tells them apart, else the rank, else both (as XBoard, like chess SAN).
+std::string disambiguation(const Position& pos, Move m) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  const Piece piece = pos.piece_on(m.from());
+  int same_rank = 0, same_file = 0, other = 0;
+  for (Move o : legal) {
+    if (o.to() != m.to() || o.from() == m.from() || pos.piece_on(o.from()) != piece) continue;
+    if (rank_of(o.from()) == rank_of(m.from())) ++same_rank;
+    else if (file_of(o.from()) == file_of(m.from())) ++same_file;
+    else ++other;
+  }
+  std::string text;
+  if (same_rank || (other && !same_file)) text += char('a' + file_of(m.from()));
+  if (same_file) text += char('0' + rank_of(m.from()));
+  return text;
+}
+
+std::string check_mark(const Position& pos, Move m) {
+  Position next = pos;
+  next.make_move(m);
+  if (!next.in_check()) return "";
+  return has_legal_move(next) ? "+" : "#";
+}
+
+// XBoard's "{+0.35/8 1.2}": the mover's score in pawns, the depth, the time in tenths of seconds.
+std::string move_comment(const MoveRecord& r) {
+  if (!r.score) return "";
+  char buffer[64];
+  const double seconds = double(r.used.count()) / 1000;
+  if (r.score->mate)
+    std::snprintf(buffer, sizeof buffer, "{%sM%d/%d %.1f}", r.score->value > 0 ? "+" : "-", std::abs(r.score->value),
+                  r.depth, seconds);
+  else
+    std::snprintf(buffer, sizeof buffer, "{%+.2f/%d %.1f}", r.score->value / 100.0, r.depth, seconds);
+  return buffer;
+}
+
+std::string result_comment(const GameOutcome& g) {
+  std::string text = g.result == GameResult::Draw ? "Draw" : g.result == GameResult::RedWins ? "Red wins" : "Black wins";
+  text += " by " + g.reason;
+  if (!g.detail.empty()) text += ": " + g.detail;
+  return "{" + text + "}";
+}
+
+std::string tag(const std::string& name, const std::string& value) {
+  std::string escaped;
+  for (char c : value) {
+    if (c == '"' || c == '\\') escaped += '\\';
+    escaped += c;
+  }
+  return "[" + name + " \"" + escaped + "\"]\n";
+}
+
+// Words joined by blanks, broken into lines of at most kLineWidth characters.
+std::string wrap(const std::vector<std::string>& words) {
+  std::string text, line;
+  for (const std::string& w : words) {
+    if (!line.empty() && line.size() + 1 + w.size() > kLineWidth) {
+      text += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + w;
+  }
+  return text + line + "\n";
+}
+
+// The FEN's sixth field, the number of the move to play (1 if the FEN stops short).
+int fullmove_number(const std::string& fen) {
+  std::istringstream fields(fen);
+  std::string field;
+  for (int i = 0; i < 6 && fields >> field; ++i) {
+  }
+  const int n = std::atoi(field.c_str());
+  return n > 0 && std::count(fen.begin(), fen.end(), ' ') >= 5 ? n : 1;
+}
+
+std::vector<std::string> move_words(const GameOutcome& g) {
+  Position pos = Position::from_fen(g.start_fen);
+  int move_number = fullmove_number(g.start_fen);
+  std::vector<std::string> words;
+  for (size_t i = 0; i < g.moves.size(); ++i) {
+    const MoveRecord& r = g.moves[i];
+    if (pos.side_to_move() == Red) words.push_back(std::to_string(move_number) + ".");
+    else if (i == 0) words.push_back(std::to_string(move_number) + "...");
+    words.push_back(san(pos, r.move));
+    if (const std::string c = move_comment(r); !c.empty()) words.push_back(c);
+    if (pos.side_to_move() == Black) ++move_number;
+    pos.make_move(r.move);
+  }
+  words.push_back(result_comment(g));
+  words.push_back(result_string(g.result));
+  return words;
+}
+
+}  // namespace
+
+std::string san(const Position& pos, Move m) {
+  const PieceType type = type_of(pos.piece_on(m.from()));
+  std::string text;
+  if (type == Pawn) {
+    text = pawn_san(pos, m);
+  } else {
+    text = std::string(1, piece_letter(type)) + disambiguation(pos, m);
+    if (pos.piece_on(m.to()) != NoPiece) text += 'x';
+    text += square_text(m.to());
+  }
+  return text + check_mark(pos, m);
+}
+
+std::string xboard_fen(const std::string& fen) {
+  std::string text = fen;
+  const size_t board_end = std::min(text.find(' '), text.size());
+  for (size_t i = 0; i < board_end; ++i) {
+    char& c = text[i];
+    c = c == 'N' ? 'H' : c == 'n' ? 'h' : c == 'B' ? 'E' : c == 'b' ? 'e' : c;
+  }
+  return text;
+}
+
+std::string format_pgn(const PgnTags& t, const GameOutcome& g) {
+  std::string text = tag("Event", t.event) + tag("Site", t.site) + tag("Date", t.date) +
+                     tag("Round", std::to_string(t.round)) + tag("White", t.red) + tag("Black", t.black) +
+                     tag("Result", result_string(g.result)) + tag("TimeControl", t.time_control) +
+                     tag("Variant", "xiangqi") + tag("FEN", xboard_fen(g.start_fen)) + tag("SetUp", "1") +
+                     tag("Termination", termination_tag(g.ending)) + tag("PlyCount", std::to_string(g.moves.size()));
+  return text + "\n" + wrap(move_words(g)) + "\n";
+}
+
+PgnFile::PgnFile(const std::string& path) : file_(std::fopen(path.c_str(), "ae")) {
+  if (!file_) throw std::runtime_error("cannot write PGN " + path + ": " + std::strerror(errno));
+}
+
+PgnFile::~PgnFile() { std::fclose(file_); }
+
+bool PgnFile::append(const std::string& text) {
+  const std::lock_guard lock(mutex_);
+  return std::fwrite(text.data(), 1, text.size(), file_) == text.size() && std::fflush(file_) == 0;
+}
+
+}  // namespace jiang::match

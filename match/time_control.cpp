@@ -1,0 +1,58 @@
+#include "match/time_control.h"
+
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+namespace jiang::match {
+namespace {
+
+// Longer than any real match: a guard against typos and overflow.
+constexpr double kMaxSeconds = 1e6;
+
+// A plain decimal number of seconds (digits, at most one '.'), to milliseconds; nothing otherwise.
+std::optional<int64_t> seconds_to_ms(const std::string& text) {
+  if (text.empty() || text == ".") return std::nullopt;
+  int dots = 0;
+  for (char c : text) {
+    if (c == '.') ++dots;
+    else if (c < '0' || c > '9') return std::nullopt;
+  }
+  if (dots > 1) return std::nullopt;
+  const double seconds = std::strtod(text.c_str(), nullptr);
+  if (!(seconds <= kMaxSeconds)) return std::nullopt;
+  return int64_t(std::llround(seconds * 1000));
+}
+
+std::string seconds_text(int64_t ms) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f", double(ms) / 1000);
+  std::string text = buffer;
+  while (text.back() == '0') text.pop_back();  // "0.100" -> "0.1", "10.000" -> "10."
+  if (text.back() == '.') text.pop_back();
+  return text;
+}
+
+}  // namespace
+
+TimeControl parse_time_control(const std::string& text) {
+  const size_t plus = text.find('+');
+  const std::string base = text.substr(0, plus);
+  const std::string increment = plus == std::string::npos ? "0" : text.substr(plus + 1);
+  const std::optional<int64_t> base_ms = seconds_to_ms(base);
+  const std::optional<int64_t> increment_ms = seconds_to_ms(increment);
+  if (!base_ms || !increment_ms)
+    throw TimeControlError("time control '" + text + "' is not SECONDS or SECONDS+INCREMENT (e.g. 10+0.1)");
+  if (*base_ms <= 0) throw TimeControlError("time control '" + text + "': the base time must be above zero");
+  return {*base_ms, *increment_ms};
+}
+
+std::string to_string(const TimeControl& tc) { return seconds_text(tc.base_ms) + "+" + seconds_text(tc.increment_ms); }
+
+bool Clock::charge(Millis used) {
+  if (used > deadline()) return false;
+  remaining_ms_ = std::max<int64_t>(remaining_ms_ - used.count(), 0) + tc_.increment_ms;
+  return true;
+}
+
+}  // namespace jiang::match

@@ -1,0 +1,170 @@
+// The real `jiang match` between engine processes: jiang against jiang (UCCI against UCI) under node,
+// depth and clock limits, with the PGN replayed move by move; a fake engine that plays an illegal move;
+// Ctrl-C in the middle of a match.
+#include <catch2/catch.hpp>
+
+#include <signal.h>
+
+#include <algorithm>
+#include <set>
+#include <thread>
+
+#include "engine/rules.h"
+#include "tests/match_support.h"
+#include "tuning/selfplay/game.h"
+
+using namespace jiang;
+using namespace jiang::match_test;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const std::string kJiang = JIANG_BINARY;
+
+// The result line's numbers: W, D, L.
+std::array<int, 3> wdl(const std::string& line) {
+  std::smatch m;
+  REQUIRE(std::regex_search(line, m, std::regex(R"(: (\d+)-(\d+)-(\d+) score)")));
+  return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
+}
+
+// Checks every game of the PGN: the tags, the moves (legal, replayed), the result against the referee
+// and against the engines' colours; returns the first engine's W-D-L. The rounds are 1 to `games`
+// unless the match was stopped (then some games may be missing in between).
+std::array<int, 3> check_pgn(const std::filesystem::path& pgn, const std::string& first, const std::string& second,
+                             const std::string& time_control, size_t games, bool stopped = false) {
+  const std::vector<PgnGame> all = read_pgn(pgn);
+  REQUIRE(all.size() == games);
+  std::array<int, 3> counts{};
+  std::set<int> rounds;
+  for (const PgnGame& g : all) {
+    const int round = std::stoi(g.tags.at("Round"));
+    rounds.insert(round);
+    INFO("round " << round);
+    for (const char* t : {"Event", "Site", "Date", "Result", "Termination", "PlyCount", "SetUp"}) CHECK(g.tags.count(t));
+    CHECK(g.tags.at("Variant") == "xiangqi");
+    CHECK(g.tags.at("TimeControl") == time_control);
+    const bool first_red = round % 2 == 1;
+    CHECK(g.tags.at("White") == (first_red ? first : second));
+    CHECK(g.tags.at("Black") == (first_red ? second : first));
+    const std::string result = g.tags.at("Result");
+    REQUIRE(g.tokens.size() >= 2);
+    CHECK(g.tokens.back() == result);
+    const Position end = replay(g);
+    if (g.tags.at("Termination") == "normal") {  // mate, repetition, 60-move rule: the referee agrees
+      const auto verdict = referee(end, 3);
+      REQUIRE(verdict);
+      CHECK(result_string(verdict->result) == result);
+      CHECK_THAT(g.tokens[g.tokens.size() - 2], Contains(verdict->reason));
+    }
+    const bool red_won = result == "1-0", drawn = result == "1/2-1/2";
+    ++counts[drawn ? 1 : red_won == first_red ? 0 : 2];
+  }
+  CHECK(rounds.size() == games);
+  if (!stopped && games > 0) {
+    CHECK(*rounds.begin() == 1);
+    CHECK(*rounds.rbegin() == int(games));
+  }
+  return counts;
+}
+
+}  // namespace
+
+TEST_CASE("jiang plays jiang (UCCI against UCI) at depth 2: the PGN replays and the summary parses", "[match][run]") {
+  const auto dir = temp_dir("depth");
+  const auto pgn = dir / "games.pgn";
+  const Run run = run_jiang({"match", "--engine", "name=ucci cmd=" + kJiang + " proto=ucci",
+                             "--engine", "name=uci cmd=" + kJiang + " proto=uci option.Hash=8", "--depth", "2",
+                             "--games", "4", "--concurrency", "2", "--openings", some_openings(dir, 2).string(),
+                             "--pgn", pgn.string(), "--sprt", "0,5"});
+  INFO(joined(run.out) << run.err);
+  REQUIRE(run.code == 0);
+  REQUIRE(!run.out.empty());
+  const std::string last = run.out.back();
+  CHECK_THAT(last, Catch::Matches(R"(ucci vs uci: \d+-\d+-\d+ score \d+\.\d% elo [-+]\d+\.\d \+/- \d+\.\d sprt: )"
+                                  R"((H1 accepted|H0 accepted|inconclusive) llr -?\d+\.\d\d \(bounds -2\.94, 2\.94\))"));
+  CHECK(check_pgn(pgn, "ucci", "uci", "-", 4) == wdl(last));
+  // A progress line per finished pair (with two games at once, the third game may end before the second).
+  CHECK(std::count_if(run.out.begin(), run.out.end(), [](const std::string& l) { return l.rfind("games ", 0) == 0; }) == 2);
+  CHECK_THAT(joined(run.out), Contains("games 4: ") && Contains("pairs 2: "));
+  CHECK_THAT(joined(run.out), Contains("ucci: 0 time forfeits, 0 illegal moves, 0 crashes, 0 hangs, 0 restarts"));
+}
+
+TEST_CASE("Under a clock, each engine's time counts and nobody forfeits", "[match][run][slow]") {
+  const auto dir = temp_dir("clock");
+  const auto pgn = dir / "games.pgn";
+  const auto log = dir / "engines.log";
+  const Run run = run_jiang({"match", "--engine", "name=a cmd=" + kJiang, "--engine", "name=b cmd=" + kJiang + " proto=uci",
+                             "--tc", "1+0.02", "--games", "2", "--concurrency", "2", "--openings",
+                             some_openings(dir, 1).string(), "--pgn", pgn.string(), "--log", log.string()});
+  INFO(joined(run.out) << run.err);
+  REQUIRE(run.code == 0);
+  check_pgn(pgn, "a", "b", "1+0.02", 2);
+  CHECK_THAT(joined(run.out), Contains("a: 0 time forfeits") && Contains("b: 0 time forfeits"));
+  const std::string sent = read_text(log);
+  const auto said = [&](const std::string& engine, const std::string& line) {
+    return std::regex_search(sent, std::regex(engine + R"(\[\d+\] > )" + line + "\n"));
+  };
+  CHECK(said("a", "setoption usemillisec true"));
+  CHECK(said("a", "go time 1000 increment 20 opptime 1000 oppincrement 20"));
+  CHECK(said("b", "go wtime 1000 btime 1000 winc 20 binc 20"));
+  CHECK(said("b", "ucinewgame"));
+  CHECK(said("a", "setoption newgame"));
+}
+
+TEST_CASE("An engine that plays an illegal move loses each game, and the match goes on", "[match][run]") {
+  const auto dir = temp_dir("illegal");
+  const auto pgn = dir / "games.pgn";
+  write_text(dir / "start.fen", std::string(kStartFen) + "\n");
+  const Run run = run_jiang({"match", "--engine", "name=jiang cmd=" + kJiang, "--engine",
+                             "name=fake cmd=" + kFakeEngine + " args=illegal", "--depth", "1", "--games", "4",
+                             "--concurrency", "1", "--openings", (dir / "start.fen").string(), "--pgn", pgn.string()});
+  INFO(joined(run.out) << run.err);
+  REQUIRE(run.code == 0);
+  CHECK(run.out.back().rfind("jiang vs fake: 4-0-0 score 100.0%", 0) == 0);
+  CHECK_THAT(joined(run.out), Contains("fake: 0 time forfeits, 4 illegal moves"));
+  CHECK_THAT(joined(run.out), Contains("endings: illegal move 4"));
+  // The log names the move and the position.
+  CHECK_THAT(run.err, Contains("game 1: fake (Black) played the illegal move 'e0e2' in rnbakabnr/"));
+  CHECK_THAT(run.err, Contains("game 2: fake (Red) played the illegal move 'e0e2' in " + std::string(kStartFen)));
+  for (const PgnGame& g : read_pgn(pgn)) {
+    CHECK(g.tags.at("Termination") == "rules infraction");
+    CHECK_THAT(g.tokens[g.tokens.size() - 2], Contains("by illegal move"));
+  }
+}
+
+TEST_CASE("Ctrl-C stops a match: the summary so far, a whole PGN, no engine left", "[match][run]") {
+  const auto dir = temp_dir("sigint");
+  const auto pgn = dir / "games.pgn";
+  const auto pids = dir / "pids";
+  const std::string engine = "cmd=" + kPidWrapper + " args='" + pids.string() + " " + kJiang + "'";
+  jiang::testing::Subprocess p(kJiang, {"match", "--engine", "name=a " + engine, "--engine", "name=b proto=uci " + engine,
+                                        "--nodes", "300", "--games", "100", "--concurrency", "2", "--openings",
+                                        some_openings(dir, 50).string(), "--pgn", pgn.string()});
+  // Wait until a few games are in the PGN: the next ones are being played.
+  const auto deadline = std::chrono::steady_clock::now() + 60s;
+  while (read_pgn(pgn).size() < 2 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(20ms);
+  REQUIRE(read_pgn(pgn).size() >= 2);
+  REQUIRE(::kill(p.pid(), SIGINT) == 0);
+  std::vector<std::string> out;
+  const auto stop_deadline = std::chrono::steady_clock::now() + 10s;
+  while (!p.at_eof() && std::chrono::steady_clock::now() < stop_deadline)
+    if (auto line = p.read_line(1s)) out.push_back(*line);
+  const std::optional<int> code = p.wait_exit(5s);
+  INFO(joined(out) << p.read_stderr());
+  REQUIRE(code == 128 + SIGINT);
+  REQUIRE(!out.empty());
+  CHECK_THAT(joined(out), Contains("interrupted by SIGINT"));
+  CHECK_THAT(out.back(), Catch::Matches(R"(a vs b: \d+-\d+-\d+ score \d+\.\d% elo [-+]\d+\.\d \+/- \d+\.\d)"));
+  // Every game the summary counts is whole in the PGN, and no other.
+  const std::array<int, 3> counts = wdl(out.back());
+  const size_t finished = size_t(counts[0] + counts[1] + counts[2]);
+  CHECK(finished < 100);
+  CHECK(check_pgn(pgn, "a", "b", "-", finished, true) == counts);
+  CHECK(read_text(pgn).substr(read_text(pgn).size() - 2) == "\n\n");
+  // The four engines (two per game thread) are gone.
+  std::istringstream ids(read_text(pids));
+  int count = 0;
+  for (pid_t pid; ids >> pid; ++count) CHECK((::kill(pid, 0) == -1 && errno == ESRCH));
+  CHECK(count == 4);
+}
