@@ -1,11 +1,14 @@
 #include "engine/cli/bench_command.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <sstream>
 
 #include "engine/engine.h"
 #include "engine/search.h"
+#include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "generated/bench_positions.h"
 
@@ -17,10 +20,18 @@ constexpr int kDefaultBenchDepth = 8;
 // A fixed table size: the node count must not depend on the machine or the user's options.
 constexpr int kBenchHashMb = 16;
 
+// The evaluation benchmark walks every move sequence this many plies deep from each bench position:
+// tens of thousands of varied positions, openings to endgames, captures included (as in a search).
+constexpr int kEvalBenchPlies = 2;
+// Passes over those positions; the fastest is reported (the others absorb noise from a shared machine).
+constexpr int kDefaultEvalRepeat = 10;
+
 struct BenchOptions {
   int depth = kDefaultBenchDepth;
   std::string weights;
   bool verbose = false;
+  bool eval = false;
+  int repeat = kDefaultEvalRepeat;
 };
 
 std::vector<std::string> bench_fens() {
@@ -33,17 +44,65 @@ std::vector<std::string> bench_fens() {
   return fens;
 }
 
+// Loads the weights file if one was named; reports the error and returns false if it cannot be used.
+bool load_weights(const std::string& path, Params& params) {
+  if (path.empty()) return true;
+  try {
+    params = Params::load(path);
+    return true;
+  } catch (const ParamError& e) {
+    std::fprintf(stderr, "jiang bench: %s\n", e.what());
+    return false;
+  }
+}
+
+void collect_positions(Position& pos, int plies, std::vector<Position>& out) {
+  Position copy = pos;
+  copy.clear_history();  // a bare board: the evaluation reads nothing else
+  out.push_back(copy);
+  if (plies == 0) return;
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) {
+    pos.make_move(m);
+    collect_positions(pos, plies - 1, out);
+    pos.unmake_move();
+  }
+}
+
+// Static evaluations of the positions near the bench positions: the fastest of `repeat` passes, in
+// nanoseconds per evaluation, and a checksum of the scores (equal checksums, equal evaluations).
+int run_eval_bench(const BenchOptions& o, const Params& params) {
+  std::vector<Position> positions;
+  for (const std::string& fen : bench_fens()) {
+    Position pos = Position::from_fen(fen);
+    collect_positions(pos, kEvalBenchPlies, positions);
+  }
+  const Evaluator evaluator(params);
+  double best_ns = 1e18;
+  int64_t checksum = 0;
+  for (int pass = 0; pass < o.repeat; ++pass) {
+    int64_t sum = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (const Position& pos : positions) sum += evaluator.evaluate(pos);
+    const std::chrono::duration<double, std::nano> elapsed = std::chrono::steady_clock::now() - start;
+    best_ns = std::min(best_ns, elapsed.count() / double(positions.size()));
+    checksum = sum;
+  }
+  std::printf("positions %zu (bench positions and every line %d plies deep), passes %d\n", positions.size(),
+              kEvalBenchPlies, o.repeat);
+  std::printf("checksum %lld\n", static_cast<long long>(checksum));
+  std::printf("ns/eval %.1f\n", best_ns);
+  return 0;
+}
+
 int run_bench(const BenchOptions& o) {
+  Params params;
+  if (!load_weights(o.weights, params)) return 2;
+  if (o.eval) return run_eval_bench(o, params);
   Engine engine;
   engine.set_hash_mb(kBenchHashMb);
-  if (!o.weights.empty()) {
-    try {
-      engine.set_params(Params::load(o.weights));
-    } catch (const ParamError& e) {
-      std::fprintf(stderr, "jiang bench: %s\n", e.what());
-      return 2;
-    }
-  }
+  if (!o.weights.empty()) engine.set_params(params);
   SearchLimits limits;
   limits.depth = o.depth;
   uint64_t nodes = 0;
@@ -74,6 +133,11 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-d,--depth", options->depth, "search depth")->check(CLI::Range(1, 30));
   cmd->add_option("-w,--weights", options->weights, "weights file instead of the defaults");
   cmd->add_flag("-v,--verbose", options->verbose, "one line per position: best move, score, nodes");
+  cmd->add_flag("-e,--eval", options->eval,
+                "time the static evaluation instead: ns per evaluation over the positions 2 plies around "
+                "the bench positions, and a checksum of the scores");
+  cmd->add_option("-r,--repeat", options->repeat, "with --eval: passes over the positions (the fastest counts)")
+      ->check(CLI::Range(1, 1000));
   cmd->callback([options, &exit_code] { exit_code = run_bench(*options); });
 }
 
