@@ -1,6 +1,7 @@
 # Tests of the evaluation and the search, included from tests/CMakeLists.txt.
 #
-#   jiang_engine_tests  Catch2: the parameter registry, evaluation symmetry and draw rules, mates, and the
+#   jiang_engine_tests  Catch2: the parameter registry, evaluation symmetry and draw rules, the fast
+#                       evaluation equal to a plain reference evaluation term by term, mates, and the
 #                       search's contracts (legal moves, determinism, limits, repetition, 60-move rule).
 #                       Test cases tagged [slow] (over ~10 s in Release) get the ctest label `slow`,
 #                       which the sanitizer build skips.
@@ -10,6 +11,7 @@ add_executable(jiang_engine_tests
   main.cpp
   eval_params.cpp
   eval_symmetry.cpp
+  eval_reference.cpp
   search_mate.cpp
   search_behaviour.cpp)
 target_link_libraries(jiang_engine_tests PRIVATE jiang_engine Catch2::Catch2)

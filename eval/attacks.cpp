@@ -1,0 +1,134 @@
+#include "eval/attacks.h"
+
+namespace jiang {
+namespace {
+
+// The targets of a horse or elephant on one square, grouped by the square that must be empty for them
+// (a horse's leg opens two targets, an elephant's eye one). Always four groups, so that the loop over
+// them has a fixed length: a missing group opens nothing and is gated by the piece's own square.
+struct GatedTargets {
+  static constexpr int kGates = 4;
+  std::array<Square, kGates> gate{};
+  std::array<SquareSet, kGates> targets{};
+};
+
+// Each piece's targets from each square as sets, from the move templates. The templates are
+// constant-initialized (movegen/tables.cpp), so they are complete before this table's dynamic
+// initialization reads them.
+struct TargetTables {
+  std::array<SquareSet, kSquares> king, advisor;
+  std::array<std::array<SquareSet, kSquares>, kColors> pawn;
+  std::array<GatedTargets, kSquares> horse, elephant;
+};
+
+SquareSet targets(const Template& steps) {
+  SquareSet set;
+  for (const Step& st : steps) set |= SquareSet::of(st.to);
+  return set;
+}
+
+GatedTargets gated_targets(const Template& steps, Square from) {
+  GatedTargets g;
+  g.gate.fill(from);
+  int gates = 0;
+  for (const Step& st : steps) {
+    int i = 0;
+    while (i < gates && g.gate[i] != st.block) ++i;
+    if (i == gates) g.gate[gates++] = st.block;
+    g.targets[i] |= SquareSet::of(st.to);
+  }
+  return g;
+}
+
+TargetTables build_target_tables() {
+  TargetTables t;
+  for (int s = 0; s < kSquares; ++s) {
+    t.king[s] = targets(kTemplates.king[s]);
+    t.advisor[s] = targets(kTemplates.advisor[s]);
+    for (Color c : {Red, Black}) t.pawn[c][s] = targets(kTemplates.pawn[c][s]);
+    t.horse[s] = gated_targets(kTemplates.horse[s], Square(s));
+    t.elephant[s] = gated_targets(kTemplates.elephant[s], Square(s));
+  }
+  return t;
+}
+
+const TargetTables kTargets = build_target_tables();
+
+SquareSet open_targets(const Position& pos, const GatedTargets& g) {
+  SquareSet set;
+  for (int i = 0; i < GatedTargets::kGates; ++i)
+    if (!pos.piece_on(g.gate[i])) set |= g.targets[i];
+  return set;
+}
+
+// A rook attacks up to and including the first piece each way.
+SquareSet rook_attacks(const LineMoves& along_rank, const LineMoves& along_file, Square s) {
+  return SquareSet::rank_row(rank_of(s), along_rank.quiet | along_rank.first_blockers) |
+         SquareSet::file_column(file_of(s), along_file.quiet | along_file.first_blockers);
+}
+
+// A cannon attacks the squares past its screen, up to and including the second piece.
+SquareSet cannon_attacks(const LineMoves& along_rank, const LineMoves& along_file, Square s) {
+  return SquareSet::rank_row(rank_of(s), along_rank.beyond_screen) |
+         SquareSet::file_column(file_of(s), along_file.beyond_screen);
+}
+
+}  // namespace
+
+int SideAttacks::count(Square s) const {
+  int n = 0;
+  for (int i = 0; i < pieces_; ++i) n += each_[i].contains(s);
+  return n;
+}
+
+Attacks::Attacks(const Position& pos) {
+  add_side(pos, Red);
+  add_side(pos, Black);
+}
+
+void Attacks::add_side(const Position& pos, Color c) {
+  SideAttacks& side = this->side[c];
+  // Summed in locals, which stay in registers, and stored once at the end.
+  AttackLevels levels;
+  SquareSet pieces;
+  int n = 0;
+  // Types in enum order, so that each type's sets follow the previous type's in SideAttacks::each_.
+  const auto add_pieces = [&](PieceType type, auto&& attack_set) {
+    const Piece p = make_piece(c, type);
+    side.first_[type] = uint8_t(n);
+    SquareSet of_type;
+    for (int i = 0; i < pos.count(p); ++i) {
+      const Square s = pos.squares(p)[i];
+      const SquareSet set = attack_set(s);
+      pieces |= SquareSet::of(s);
+      of_type |= set;
+      levels.add(set);
+      side.each_[n++] = set;
+    }
+    side.by_type_[type] = of_type;
+  };
+  const auto along_rank = [&](Square s) -> const LineMoves& {
+    return kRankMoves[file_of(s)][pos.rank_occupancy(rank_of(s))];
+  };
+  const auto along_file = [&](Square s) -> const LineMoves& {
+    return kFileMoves[rank_of(s)][pos.file_occupancy(file_of(s))];
+  };
+  int cannon_quiet_moves = 0;
+  add_pieces(King, [](Square s) { return kTargets.king[s]; });
+  add_pieces(Advisor, [](Square s) { return kTargets.advisor[s]; });
+  add_pieces(Elephant, [&](Square s) { return open_targets(pos, kTargets.elephant[s]); });
+  add_pieces(Horse, [&](Square s) { return open_targets(pos, kTargets.horse[s]); });
+  add_pieces(Rook, [&](Square s) { return rook_attacks(along_rank(s), along_file(s), s); });
+  add_pieces(Cannon, [&](Square s) {
+    cannon_quiet_moves += __builtin_popcount(along_rank(s).quiet) + __builtin_popcount(along_file(s).quiet);
+    return cannon_attacks(along_rank(s), along_file(s), s);
+  });
+  add_pieces(Pawn, [&](Square s) { return kTargets.pawn[c][s]; });
+  side.first_[kPieceTypes] = uint8_t(n);
+  side.pieces_ = n;
+  side.levels_ = levels;
+  side.cannon_quiet_moves_ = cannon_quiet_moves;
+  occupied[c] = pieces;
+}
+
+}  // namespace jiang

@@ -1,0 +1,62 @@
+// The attack maps the evaluation reads: for each side, which squares its pieces attack, how many of them
+// attack each square, and which piece types attack it (from which the cheapest attacker follows). A
+// square a piece could capture on counts as attacked whoever stands there, so a map also says which of
+// one's own pieces are defended.
+#pragma once
+
+#include <array>
+
+#include "eval/square_set.h"
+#include "movegen/position.h"
+
+namespace jiang {
+
+// The squares attacked by at least one, two and three pieces: saturating counters, one bit a square.
+struct AttackLevels {
+  SquareSet once, twice, thrice;
+
+  void add(SquareSet squares) {
+    thrice |= twice & squares;
+    twice |= once & squares;
+    once |= squares;
+  }
+};
+
+// A side's attacks, piece by piece and summed up.
+class SideAttacks {
+ public:
+  static constexpr int kMaxPieces = 16;
+
+  const AttackLevels& levels() const { return levels_; }
+  SquareSet any() const { return levels_.once; }
+  SquareSet by_type(PieceType t) const { return by_type_[t]; }
+  // How many pieces attack s exactly: for the few squares both sides attack three times or more.
+  int count(Square s) const;
+  // The attack sets of the pieces of one type, in piece-list order.
+  const SquareSet* begin(PieceType t) const { return &each_[first_[t]]; }
+  const SquareSet* end(PieceType t) const { return &each_[first_[t + 1]]; }
+  // Squares the cannons can move to without capturing (those before their screens).
+  int cannon_quiet_moves() const { return cannon_quiet_moves_; }
+
+ private:
+  friend struct Attacks;
+
+  AttackLevels levels_;
+  std::array<SquareSet, kPieceTypes> by_type_{};
+  std::array<SquareSet, kMaxPieces> each_;
+  std::array<uint8_t, kPieceTypes + 1> first_{};  // [type]: index in each_ of its first piece
+  int pieces_ = 0;
+  int cannon_quiet_moves_ = 0;
+};
+
+struct Attacks {
+  std::array<SquareSet, kColors> occupied{};  // by each side's pieces
+  std::array<SideAttacks, kColors> side;
+
+  explicit Attacks(const Position& pos);
+
+ private:
+  void add_side(const Position& pos, Color c);
+};
+
+}  // namespace jiang

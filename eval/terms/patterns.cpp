@@ -1,0 +1,50 @@
+// Xiangqi patterns: cannons on the enemy general's file (hollow: nothing between; central: behind two
+// or more screens), and crossed pawns side by side.
+#include <algorithm>
+
+#include "eval/eval_state.h"
+
+namespace jiang {
+namespace {
+
+// The squares strictly between two squares of the same file, as a file occupancy mask.
+constexpr uint16_t ranks_between(int a, int b) {
+  const int lo = std::min(a, b), hi = std::max(a, b);
+  return uint16_t(((1u << hi) - 1) & ~((2u << lo) - 1));
+}
+
+PhaseValue cannon_patterns(const Position& pos, const Weights& w, Color c) {
+  PhaseValue value{};
+  const Square general = pos.king_square(~c);
+  const Piece cannon = make_piece(c, Cannon);
+  for (int i = 0; i < pos.count(cannon); ++i) {
+    const Square s = pos.squares(cannon)[i];
+    if (file_of(s) != file_of(general)) continue;
+    const int screens =
+        __builtin_popcount(pos.file_occupancy(file_of(s)) & ranks_between(rank_of(s), rank_of(general)));
+    if (screens == 0) value += w.hollow_cannon;
+    else if (screens >= 2) value += w.central_cannon;
+  }
+  return value;
+}
+
+PhaseValue pawn_patterns(const Position& pos, const Weights& w, Color c) {
+  PhaseValue value{};
+  const Piece pawn = make_piece(c, Pawn);
+  for (int i = 0; i < pos.count(pawn); ++i) {
+    const Square s = pos.squares(pawn)[i];
+    // Counted from the left pawn of a pair, so each pair once.
+    if (!on_own_half(c, s) && file_of(s) + 1 < kFiles && pos.piece_on(Square(s + 1)) == pawn)
+      value += w.linked_pawns;
+  }
+  return value;
+}
+
+}  // namespace
+
+void add_patterns(EvalState& state) {
+  for (Color c : {Red, Black})
+    state.terms[Patterns][c] += cannon_patterns(state.pos, state.w, c) + pawn_patterns(state.pos, state.w, c);
+}
+
+}  // namespace jiang
