@@ -17,7 +17,6 @@ struct GatedTargets {
 // initialization reads them.
 struct TargetTables {
   std::array<SquareSet, kSquares> king, advisor;
-  std::array<std::array<SquareSet, kSquares>, kColors> pawn;
   std::array<GatedTargets, kSquares> horse, elephant;
 };
 
@@ -45,7 +44,6 @@ TargetTables build_target_tables() {
   for (int s = 0; s < kSquares; ++s) {
     t.king[s] = targets(kTemplates.king[s]);
     t.advisor[s] = targets(kTemplates.advisor[s]);
-    for (Color c : {Red, Black}) t.pawn[c][s] = targets(kTemplates.pawn[c][s]);
     t.horse[s] = gated_targets(kTemplates.horse[s], Square(s));
     t.elephant[s] = gated_targets(kTemplates.elephant[s], Square(s));
   }
@@ -73,39 +71,45 @@ SquareSet cannon_attacks(const LineMoves& along_rank, const LineMoves& along_fil
          SquareSet::file_column(file_of(s), along_file.beyond_screen);
 }
 
+// All pawns of a side at once: one set a direction. Each square is reached from one square in each
+// direction, so a set still counts one attacker a square.
+std::array<SquareSet, 3> pawn_attacks(SquareSet pawns, Color c) {
+  const SquareSet crossed = pawns & ~kOwnHalf[c];  // only pawns across the river move sideways
+  return {c == Red ? pawns.rank_up() : pawns.rank_down(), (crossed & ~kFileA).file_left(),
+          (crossed & ~kFileI).file_right()};
+}
+
 }  // namespace
 
 int SideAttacks::count(Square s) const {
   int n = 0;
-  for (int i = 0; i < pieces_; ++i) n += each_[i].contains(s);
+  for (int i = 0; i < sets_; ++i) n += each_[i].contains(s);
   return n;
 }
 
-Attacks::Attacks(const Position& pos) {
-  add_side(pos, Red);
-  add_side(pos, Black);
+Attacks::Attacks(const Position& pos, const ExchangeOrder& order) {
+  add_side(pos, order, Red);
+  add_side(pos, order, Black);
 }
 
-void Attacks::add_side(const Position& pos, Color c) {
+void Attacks::add_side(const Position& pos, const ExchangeOrder& order, Color c) {
   SideAttacks& side = this->side[c];
-  // Summed in locals, which stay in registers, and stored once at the end.
-  AttackLevels levels;
   SquareSet pieces;
   int n = 0;
   // Types in enum order, so that each type's sets follow the previous type's in SideAttacks::each_.
-  const auto add_pieces = [&](PieceType type, auto&& attack_set) {
-    const Piece p = make_piece(c, type);
-    side.first_[type] = uint8_t(n);
+  // The loop runs to the most pieces of the type there can be, a constant, so that it unrolls.
+  const auto add_pieces = [&]<PieceType Type>(auto&& attack_set) {
+    const Piece p = make_piece(c, Type);
+    const int count = pos.count(p);
+    side.first_[Type] = uint8_t(n);
     SquareSet of_type;
-    for (int i = 0; i < pos.count(p); ++i) {
+    for (int i = 0; i < max_pieces(Type); ++i) {
+      if (i == count) break;
       const Square s = pos.squares(p)[i];
-      const SquareSet set = attack_set(s);
       pieces |= SquareSet::of(s);
-      of_type |= set;
-      levels.add(set);
-      side.each_[n++] = set;
+      of_type |= side.each_[n++] = attack_set(s);
     }
-    side.by_type_[type] = of_type;
+    side.by_group_[order.group_of[Type]] |= of_type;
   };
   const auto along_rank = [&](Square s) -> const LineMoves& {
     return kRankMoves[file_of(s)][pos.rank_occupancy(rank_of(s))];
@@ -114,21 +118,37 @@ void Attacks::add_side(const Position& pos, Color c) {
     return kFileMoves[rank_of(s)][pos.file_occupancy(file_of(s))];
   };
   int cannon_quiet_moves = 0;
-  add_pieces(King, [](Square s) { return kTargets.king[s]; });
-  add_pieces(Advisor, [](Square s) { return kTargets.advisor[s]; });
-  add_pieces(Elephant, [&](Square s) { return open_targets(pos, kTargets.elephant[s]); });
-  add_pieces(Horse, [&](Square s) { return open_targets(pos, kTargets.horse[s]); });
-  add_pieces(Rook, [&](Square s) { return rook_attacks(along_rank(s), along_file(s), s); });
-  add_pieces(Cannon, [&](Square s) {
+  add_pieces.template operator()<King>([](Square s) { return kTargets.king[s]; });
+  add_pieces.template operator()<Advisor>([](Square s) { return kTargets.advisor[s]; });
+  add_pieces.template operator()<Elephant>([&](Square s) { return open_targets(pos, kTargets.elephant[s]); });
+  add_pieces.template operator()<Horse>([&](Square s) { return open_targets(pos, kTargets.horse[s]); });
+  add_pieces.template operator()<Rook>([&](Square s) { return rook_attacks(along_rank(s), along_file(s), s); });
+  add_pieces.template operator()<Cannon>([&](Square s) {
     cannon_quiet_moves += __builtin_popcount(along_rank(s).quiet) + __builtin_popcount(along_file(s).quiet);
     return cannon_attacks(along_rank(s), along_file(s), s);
   });
-  add_pieces(Pawn, [&](Square s) { return kTargets.pawn[c][s]; });
+  side.first_[Pawn] = uint8_t(n);
+  const Piece pawn = make_piece(c, Pawn);
+  SquareSet pawns;
+  for (int i = 0; i < max_pieces(Pawn); ++i) {
+    if (i == pos.count(pawn)) break;
+    pawns |= SquareSet::of(pos.squares(pawn)[i]);
+  }
+  if (!pawns.empty()) {
+    SquareSet of_pawns;
+    for (const SquareSet set : pawn_attacks(pawns, c)) of_pawns |= side.each_[n++] = set;
+    side.by_group_[order.group_of[Pawn]] |= of_pawns;
+  }
   side.first_[kPieceTypes] = uint8_t(n);
-  side.pieces_ = n;
-  side.levels_ = levels;
+  side.sets_ = n;
   side.cannon_quiet_moves_ = cannon_quiet_moves;
-  occupied[c] = pieces;
+  occupied[c] = pieces | pawns;
+  this->pawns[c] = pawns;
+
+  // Counted in a loop of its own, a short one whose counters stay in registers.
+  AttackLevels levels;
+  for (int i = 0; i < n; ++i) levels.add(side.each_[i]);
+  side.levels_ = levels;
 }
 
 }  // namespace jiang

@@ -1,11 +1,12 @@
 // The attack maps the evaluation reads: for each side, which squares its pieces attack, how many of them
-// attack each square, and which piece types attack it (from which the cheapest attacker follows). A
-// square a piece could capture on counts as attacked whoever stands there, so a map also says which of
-// one's own pieces are defended.
+// attack each square, and which exchange groups attack it (the cheapest attacker is in the first such
+// group). A square a piece could capture on counts as attacked whoever stands there, so a map also says
+// which of one's own pieces are defended.
 #pragma once
 
 #include <array>
 
+#include "eval/eval_tables.h"
 #include "eval/square_set.h"
 #include "movegen/position.h"
 
@@ -25,14 +26,16 @@ struct AttackLevels {
 // A side's attacks, piece by piece and summed up.
 class SideAttacks {
  public:
-  static constexpr int kMaxPieces = 16;
+  // One set a piece but for the pawns, which share three (forward, left, right): at most 14.
+  static constexpr int kMaxSets = 16;
 
   const AttackLevels& levels() const { return levels_; }
   SquareSet any() const { return levels_.once; }
-  SquareSet by_type(PieceType t) const { return by_type_[t]; }
+  // The squares attacked by a piece of exchange group g (ExchangeOrder: cheapest group first).
+  SquareSet by_group(int g) const { return by_group_[g]; }
   // How many pieces attack s exactly: for the few squares both sides attack three times or more.
   int count(Square s) const;
-  // The attack sets of the pieces of one type, in piece-list order.
+  // The attack sets of the horses, rooks or cannons, one a piece, in piece-list order.
   const SquareSet* begin(PieceType t) const { return &each_[first_[t]]; }
   const SquareSet* end(PieceType t) const { return &each_[first_[t + 1]]; }
   // Squares the cannons can move to without capturing (those before their screens).
@@ -42,21 +45,22 @@ class SideAttacks {
   friend struct Attacks;
 
   AttackLevels levels_;
-  std::array<SquareSet, kPieceTypes> by_type_{};
-  std::array<SquareSet, kMaxPieces> each_;
+  std::array<SquareSet, kPieceTypes> by_group_{};
+  std::array<SquareSet, kMaxSets> each_;
   std::array<uint8_t, kPieceTypes + 1> first_{};  // [type]: index in each_ of its first piece
-  int pieces_ = 0;
+  int sets_ = 0;
   int cannon_quiet_moves_ = 0;
 };
 
 struct Attacks {
   std::array<SquareSet, kColors> occupied{};  // by each side's pieces
+  std::array<SquareSet, kColors> pawns{};     // by each side's pawns
   std::array<SideAttacks, kColors> side;
 
-  explicit Attacks(const Position& pos);
+  Attacks(const Position& pos, const ExchangeOrder& order);
 
  private:
-  void add_side(const Position& pos, Color c);
+  void add_side(const Position& pos, const ExchangeOrder& order, Color c);
 };
 
 }  // namespace jiang

@@ -8,16 +8,15 @@
 namespace jiang {
 
 struct EvalState {
-  EvalState(const Position& position, const Weights& weights, const EvalTables& eval_tables);
+  EvalState(const Position& position, const Weights& weights, const EvalTables& eval_tables)
+      : pos(position), w(weights), tables(eval_tables), stm(position.side_to_move()),
+        attacks(position, eval_tables.exchange_order) {}
 
   const Position& pos;
   const Weights& w;
   const EvalTables& tables;
   const Color stm;
   const Attacks attacks;
-  // [colour][group]: the squares attacked by a piece of that exchange group (EvalTables::exchange_order),
-  // cheapest group first: where a side's cheapest attacker is found.
-  std::array<std::array<SquareSet, kPieceTypes>, kColors> by_group;
   TermTable terms{};
 };
 

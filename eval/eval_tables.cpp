@@ -11,7 +11,7 @@ ExchangeOrder exchange_order(const std::array<int, kPieceTypes>& value) {
   ExchangeOrder order;
   for (size_t i = 0; i < types.size(); ++i) {
     if (i == 0 || value[types[i]] != value[types[i - 1]]) order.value[order.groups++] = value[types[i]];
-    order.members[order.groups - 1] |= uint8_t(1u << types[i]);
+    order.group_of[types[i]] = uint8_t(order.groups - 1);
   }
   return order;
 }

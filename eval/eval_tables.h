@@ -17,8 +17,8 @@ inline constexpr int kGeneralExchangeValue = 5000;
 // "the cheaper attacker" cannot tell them apart.
 struct ExchangeOrder {
   int groups = 0;
-  std::array<uint8_t, kPieceTypes> members{};  // [group]: a bit set of piece types, bit t for type t
-  std::array<int, kPieceTypes> value{};        // [group]
+  std::array<uint8_t, kPieceTypes> group_of{};  // [type]
+  std::array<int, kPieceTypes> value{};         // [group]
 };
 
 struct EvalTables {

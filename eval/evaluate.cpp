@@ -12,18 +12,6 @@ const char* term_name(EvalTerm term) {
   return kNames[term];
 }
 
-EvalState::EvalState(const Position& position, const Weights& weights, const EvalTables& eval_tables)
-    : pos(position), w(weights), tables(eval_tables), stm(position.side_to_move()), attacks(position) {
-  const ExchangeOrder& order = tables.exchange_order;
-  for (Color c : {Red, Black})
-    for (int g = 0; g < order.groups; ++g) {
-      SquareSet set;
-      for (unsigned types = order.members[g]; types; types &= types - 1)
-        set |= attacks.side[c].by_type(PieceType(__builtin_ctz(types)));
-      by_group[c][g] = set;
-    }
-}
-
 Evaluator::Evaluator(const Params& params) : params_(params), tables_(params_.weights()) {}
 
 Breakdown Evaluator::breakdown(const Position& pos) const {

@@ -1,63 +1,108 @@
-// A set of board squares as one 90-bit number (bit s is square s): what the evaluation's attack maps
-// are made of, so that questions over the whole board ("which squares does Red attack more often than
-// Black?") are a few bit operations instead of a loop over 90 squares.
+// A set of board squares, one bit a square: what the evaluation's attack maps are made of, so that
+// questions over the whole board ("which squares does Red attack more often than Black?") are a few
+// bit operations instead of a loop over 90 squares.
+//
+// Two 64-bit words split at a rank boundary: ranks 0-6 (63 squares) in the low word, ranks 7-9 in the
+// high one, square s at bit s of the low word or bit s - 63 of the high one. No rank straddles the two,
+// so placing a rank's or a file's bits and moving a set by a rank or a file never carries from one word
+// into the other (a 128-bit integer would, and compilers handle those shifts poorly).
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "movegen/types.h"
 
 namespace jiang {
 
-__extension__ typedef unsigned __int128 uint128;  // GCC and Clang; __extension__ keeps -Wpedantic quiet
-
 class SquareSet {
  public:
   constexpr SquareSet() = default;
 
-  static constexpr SquareSet of(Square s) { return SquareSet(uint128(1) << s); }
-  static constexpr SquareSet all() { return SquareSet(kBoard); }
+  static constexpr SquareSet of(Square s);  // a table look-up, defined below
+  static constexpr SquareSet all() { return SquareSet(kLowMask, kHighMask); }
   // The files set in a 9-bit rank occupancy vector (movegen/tables.h), placed on that rank.
-  static constexpr SquareSet rank_row(int rank, uint16_t files) { return SquareSet(uint128(files) << (rank * kFiles)); }
+  static constexpr SquareSet rank_row(int rank, uint16_t files) {
+    const bool high = rank >= kLowRanks;
+    return SquareSet(high ? 0 : uint64_t(files) << (rank * kFiles),
+                     high ? uint64_t(files) << ((rank - kLowRanks) * kFiles) : 0);
+  }
   // The ranks set in a 10-bit file occupancy vector, placed on that file.
   static constexpr SquareSet file_column(int file, uint16_t ranks) {
-    const uint128 low = spread_five(ranks & 31u), high = spread_five(ranks >> 5);
-    return SquareSet((low | high << (5 * kFiles)) << file);
+    return SquareSet(spread(ranks & ((1u << kLowRanks) - 1)) << file, spread(ranks >> kLowRanks) << file);
   }
 
-  constexpr bool contains(Square s) const { return (bits_ >> s) & 1; }
-  constexpr bool empty() const { return bits_ == 0; }
-  constexpr int count() const {
-    return __builtin_popcountll(uint64_t(bits_)) + __builtin_popcountll(uint64_t(bits_ >> 64));
+  constexpr bool contains(Square s) const {
+    return s < kLowSquares ? (low_ >> s) & 1 : (high_ >> (s - kLowSquares)) & 1;
   }
+  constexpr bool empty() const { return (low_ | high_) == 0; }
+  constexpr int count() const { return __builtin_popcountll(low_) + __builtin_popcountll(high_); }
   // The lowest square of a non-empty set, removed from it: for iterating.
   Square pop_first() {
-    const uint64_t low = uint64_t(bits_);
-    const Square s = Square(low ? __builtin_ctzll(low) : 64 + __builtin_ctzll(uint64_t(bits_ >> 64)));
-    bits_ &= bits_ - 1;
+    if (low_) {
+      const Square s = Square(__builtin_ctzll(low_));
+      low_ &= low_ - 1;
+      return s;
+    }
+    const Square s = Square(kLowSquares + __builtin_ctzll(high_));
+    high_ &= high_ - 1;
     return s;
   }
 
-  constexpr SquareSet operator&(SquareSet o) const { return SquareSet(bits_ & o.bits_); }
-  constexpr SquareSet operator|(SquareSet o) const { return SquareSet(bits_ | o.bits_); }
-  constexpr SquareSet operator^(SquareSet o) const { return SquareSet(bits_ ^ o.bits_); }
-  constexpr SquareSet operator~() const { return SquareSet(~bits_ & kBoard); }  // the complement on the board
+  // Every square moved one rank towards Black's side (up) or Red's (down); squares that leave go.
+  constexpr SquareSet rank_up() const {
+    return SquareSet((low_ << kFiles) & kLowMask, ((high_ << kFiles) | (low_ >> kLastLowRankBit)) & kHighMask);
+  }
+  constexpr SquareSet rank_down() const {
+    return SquareSet((low_ >> kFiles) | ((high_ & kRankMask) << kLastLowRankBit), high_ >> kFiles);
+  }
+  // Every square moved one file towards file i (right) or a (left). The caller removes the edge file
+  // first: its squares would wrap onto the next rank.
+  constexpr SquareSet file_right() const { return SquareSet((low_ << 1) & kLowMask, (high_ << 1) & kHighMask); }
+  constexpr SquareSet file_left() const { return SquareSet(low_ >> 1, high_ >> 1); }
+
+  constexpr SquareSet operator&(SquareSet o) const { return SquareSet(low_ & o.low_, high_ & o.high_); }
+  constexpr SquareSet operator|(SquareSet o) const { return SquareSet(low_ | o.low_, high_ | o.high_); }
+  constexpr SquareSet operator^(SquareSet o) const { return SquareSet(low_ ^ o.low_, high_ ^ o.high_); }
+  // The complement on the board.
+  constexpr SquareSet operator~() const { return SquareSet(low_ ^ kLowMask, high_ ^ kHighMask); }
   constexpr SquareSet& operator&=(SquareSet o) { return *this = *this & o; }
   constexpr SquareSet& operator|=(SquareSet o) { return *this = *this | o; }
   constexpr SquareSet& operator^=(SquareSet o) { return *this = *this ^ o; }
   constexpr bool operator==(const SquareSet&) const = default;
 
  private:
-  static constexpr uint128 kBoard = (uint128(1) << kSquares) - 1;
-  constexpr explicit SquareSet(uint128 bits) : bits_(bits) {}
+  static constexpr int kLowRanks = 7;
+  static constexpr int kLowSquares = kLowRanks * kFiles;                // 63
+  static constexpr int kLastLowRankBit = kLowSquares - kFiles;          // 54: where rank 6 starts
+  static constexpr uint64_t kLowMask = (uint64_t(1) << kLowSquares) - 1;
+  static constexpr uint64_t kHighMask = (uint64_t(1) << (kSquares - kLowSquares)) - 1;
+  static constexpr uint64_t kRankMask = (uint64_t(1) << kFiles) - 1;
 
-  // Bits 0..4 of x moved to bits 0, 9, 18, 27, 36 (one file apart, a rank apart each): multiplying by
-  // five copies of x shifted 8 apart puts bit i at i + 8k, and only k = i lands on a multiple of 9. No
-  // two products share a bit, so nothing carries.
-  static constexpr uint64_t spread_five(uint64_t x) { return (x * 0x0101010101ull) & 0x1008040201ull; }
+  constexpr SquareSet(uint64_t low, uint64_t high) : low_(low), high_(high) {}
+  friend constexpr std::array<SquareSet, kSquares> single_squares();
 
-  uint128 bits_ = 0;
+  // Bits 0..6 of x moved to bits 0, 9, 18, ..., 54 (one rank apart each): multiplying by seven copies of
+  // x shifted 8 apart puts bit i at i + 8k, and only k = i lands on a multiple of 9. No two products
+  // share a bit, so nothing carries.
+  static constexpr uint64_t spread(uint64_t x) { return (x * 0x01010101010101ull) & 0x40201008040201ull; }
+
+  uint64_t low_ = 0;
+  uint64_t high_ = 0;
 };
+
+constexpr std::array<SquareSet, kSquares> single_squares() {
+  std::array<SquareSet, kSquares> sets{};
+  for (int s = 0; s < kSquares; ++s)
+    sets[s] = s < SquareSet::kLowSquares ? SquareSet(uint64_t(1) << s, 0)
+                                         : SquareSet(0, uint64_t(1) << (s - SquareSet::kLowSquares));
+  return sets;
+}
+
+// One set a square: loading it is cheaper than computing which word the bit goes to.
+inline constexpr std::array<SquareSet, kSquares> kSingleSquare = single_squares();
+
+constexpr SquareSet SquareSet::of(Square s) { return kSingleSquare[s]; }
 
 // The squares where pred(square) holds.
 template <typename Pred>
@@ -67,6 +112,9 @@ constexpr SquareSet squares_where(Pred pred) {
     if (pred(Square(s))) set |= SquareSet::of(Square(s));
   return set;
 }
+
+inline constexpr SquareSet kFileA = squares_where([](Square s) { return file_of(s) == 0; });
+inline constexpr SquareSet kFileI = squares_where([](Square s) { return file_of(s) == kFiles - 1; });
 
 // Regions of the board, by colour.
 inline constexpr SquareSet kOwnHalf[kColors] = {squares_where([](Square s) { return on_own_half(Red, s); }),

@@ -25,7 +25,7 @@ std::array<SquareSet, kColors> owned_squares(const EvalState& state) {
   // Equal numbers: the first exchange group (cheapest first) that attacks the square decides.
   SquareSet tied = red.any() & black.any() & ~(owned[Red] | owned[Black]);
   for (int g = 0; g < state.tables.exchange_order.groups && !tied.empty(); ++g) {
-    const SquareSet by_red = state.by_group[Red][g] & tied, by_black = state.by_group[Black][g] & tied;
+    const SquareSet by_red = red.by_group(g) & tied, by_black = black.by_group(g) & tied;
     owned[Red] |= by_red & ~by_black;
     owned[Black] |= by_black & ~by_red;
     tied &= ~(by_red | by_black);

@@ -28,23 +28,17 @@ PhaseValue cannon_patterns(const Position& pos, const Weights& w, Color c) {
   return value;
 }
 
-PhaseValue pawn_patterns(const Position& pos, const Weights& w, Color c) {
-  PhaseValue value{};
-  const Piece pawn = make_piece(c, Pawn);
-  for (int i = 0; i < pos.count(pawn); ++i) {
-    const Square s = pos.squares(pawn)[i];
-    // Counted from the left pawn of a pair, so each pair once.
-    if (!on_own_half(c, s) && file_of(s) + 1 < kFiles && pos.piece_on(Square(s + 1)) == pawn)
-      value += w.linked_pawns;
-  }
-  return value;
+// Crossed pawns side by side, each pair counted once (from its left pawn).
+int linked_pawns(const Attacks& attacks, Color c) {
+  const SquareSet crossed = attacks.pawns[c] & ~kOwnHalf[c];
+  return ((crossed & ~kFileI).file_right() & attacks.pawns[c]).count();
 }
 
 }  // namespace
 
 void add_patterns(EvalState& state) {
   for (Color c : {Red, Black})
-    state.terms[Patterns][c] += cannon_patterns(state.pos, state.w, c) + pawn_patterns(state.pos, state.w, c);
+    state.terms[Patterns][c] += cannon_patterns(state.pos, state.w, c) + state.w.linked_pawns * linked_pawns(state.attacks, c);
 }
 
 }  // namespace jiang
