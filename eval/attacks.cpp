@@ -21,7 +21,7 @@ struct TargetTables {
 };
 
 SquareSet targets(const Template& steps) {
-  SquareSet set;
+  SquareSet set{};
   for (const Step& st : steps) set |= SquareSet::of(st.to);
   return set;
 }
@@ -40,7 +40,7 @@ GatedTargets gated_targets(const Template& steps, Square from) {
 }
 
 TargetTables build_target_tables() {
-  TargetTables t;
+  TargetTables t{};
   for (int s = 0; s < kSquares; ++s) {
     t.king[s] = targets(kTemplates.king[s]);
     t.advisor[s] = targets(kTemplates.advisor[s]);
@@ -53,7 +53,7 @@ TargetTables build_target_tables() {
 const TargetTables kTargets = build_target_tables();
 
 SquareSet open_targets(const Position& pos, const GatedTargets& g) {
-  SquareSet set;
+  SquareSet set{};
   for (int i = 0; i < GatedTargets::kGates; ++i)
     if (!pos.piece_on(g.gate[i])) set |= g.targets[i];
   return set;
@@ -87,14 +87,17 @@ int SideAttacks::count(Square s) const {
   return n;
 }
 
-Attacks::Attacks(const Position& pos, const ExchangeOrder& order) {
-  add_side(pos, order, Red);
-  add_side(pos, order, Black);
+Attacks::Attacks(const Position& pos, const EvalTables& tables) {
+  add_side(pos, tables, Red);
+  add_side(pos, tables, Black);
 }
 
-void Attacks::add_side(const Position& pos, const ExchangeOrder& order, Color c) {
+void Attacks::add_side(const Position& pos, const EvalTables& tables, Color c) {
   SideAttacks& side = this->side[c];
-  SquareSet pieces;
+  const ExchangeOrder& order = tables.exchange_order;
+  for (int g = 0; g < order.groups; ++g) side.by_group_[g] = SquareSet{};
+  SquareSet pieces{};
+  PhaseValue values;
   int n = 0;
   // Types in enum order, so that each type's sets follow the previous type's in SideAttacks::each_.
   // The loop runs to the most pieces of the type there can be, a constant, so that it unrolls.
@@ -102,11 +105,12 @@ void Attacks::add_side(const Position& pos, const ExchangeOrder& order, Color c)
     const Piece p = make_piece(c, Type);
     const int count = pos.count(p);
     side.first_[Type] = uint8_t(n);
-    SquareSet of_type;
+    SquareSet of_type{};
     for (int i = 0; i < max_pieces(Type); ++i) {
       if (i == count) break;
       const Square s = pos.squares(p)[i];
       pieces |= SquareSet::of(s);
+      values += tables.piece_square[p][s];
       of_type |= side.each_[n++] = attack_set(s);
     }
     side.by_group_[order.group_of[Type]] |= of_type;
@@ -129,13 +133,15 @@ void Attacks::add_side(const Position& pos, const ExchangeOrder& order, Color c)
   });
   side.first_[Pawn] = uint8_t(n);
   const Piece pawn = make_piece(c, Pawn);
-  SquareSet pawns;
+  SquareSet pawns{};
   for (int i = 0; i < max_pieces(Pawn); ++i) {
     if (i == pos.count(pawn)) break;
-    pawns |= SquareSet::of(pos.squares(pawn)[i]);
+    const Square s = pos.squares(pawn)[i];
+    pawns |= SquareSet::of(s);
+    values += tables.piece_square[pawn][s];
   }
   if (!pawns.empty()) {
-    SquareSet of_pawns;
+    SquareSet of_pawns{};
     for (const SquareSet set : pawn_attacks(pawns, c)) of_pawns |= side.each_[n++] = set;
     side.by_group_[order.group_of[Pawn]] |= of_pawns;
   }
@@ -144,9 +150,10 @@ void Attacks::add_side(const Position& pos, const ExchangeOrder& order, Color c)
   side.cannon_quiet_moves_ = cannon_quiet_moves;
   occupied[c] = pieces | pawns;
   this->pawns[c] = pawns;
+  placement[c] = values;
 
   // Counted in a loop of its own, a short one whose counters stay in registers.
-  AttackLevels levels;
+  AttackLevels levels{};
   for (int i = 0; i < n; ++i) levels.add(side.each_[i]);
   side.levels_ = levels;
 }

@@ -10,7 +10,7 @@ namespace jiang {
 struct EvalState {
   EvalState(const Position& position, const Weights& weights, const EvalTables& eval_tables)
       : pos(position), w(weights), tables(eval_tables), stm(position.side_to_move()),
-        attacks(position, eval_tables.exchange_order) {}
+        attacks(position, eval_tables) {}
 
   const Position& pos;
   const Weights& w;

@@ -15,9 +15,12 @@
 
 namespace jiang {
 
+//
+// Like a built-in integer, a SquareSet declared without an initializer holds garbage (so that arrays of
+// them cost nothing to declare); `SquareSet set{}` is the empty set.
 class SquareSet {
  public:
-  constexpr SquareSet() = default;
+  SquareSet() = default;
 
   static constexpr SquareSet of(Square s);  // a table look-up, defined below
   static constexpr SquareSet all() { return SquareSet(kLowMask, kHighMask); }
@@ -87,8 +90,8 @@ class SquareSet {
   // share a bit, so nothing carries.
   static constexpr uint64_t spread(uint64_t x) { return (x * 0x01010101010101ull) & 0x40201008040201ull; }
 
-  uint64_t low_ = 0;
-  uint64_t high_ = 0;
+  uint64_t low_;
+  uint64_t high_;
 };
 
 constexpr std::array<SquareSet, kSquares> single_squares() {
@@ -107,7 +110,7 @@ constexpr SquareSet SquareSet::of(Square s) { return kSingleSquare[s]; }
 // The squares where pred(square) holds.
 template <typename Pred>
 constexpr SquareSet squares_where(Pred pred) {
-  SquareSet set;
+  SquareSet set{};
   for (int s = 0; s < kSquares; ++s)
     if (pred(Square(s))) set |= SquareSet::of(Square(s));
   return set;

@@ -5,12 +5,12 @@
 namespace jiang {
 namespace {
 
-// The squares where `a` has more attackers than `b`. Counts are known exactly up to three; where both
-// sides reach three (rare) the pieces are counted one by one.
+// The squares where `a` has more attackers than `b`. The levels tell up to two; where both sides reach
+// two (rare) the pieces are counted one by one.
 SquareSet more_attackers(const SideAttacks& a, const SideAttacks& b) {
   const AttackLevels &x = a.levels(), &y = b.levels();
-  SquareSet more = (x.once & ~y.once) | (x.twice & ~y.twice) | (x.thrice & ~y.thrice);
-  for (SquareSet many = x.thrice & y.thrice; !many.empty();) {
+  SquareSet more = (x.once & ~y.once) | (x.twice & ~y.twice);
+  for (SquareSet many = x.twice & y.twice; !many.empty();) {
     const Square s = many.pop_first();
     if (a.count(s) > b.count(s)) more |= SquareSet::of(s);
   }
