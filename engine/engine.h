@@ -38,6 +38,8 @@ struct SearchResult {
   int depth = 0;
   uint64_t nodes = 0;
   int64_t time_ms = 0;
+  uint64_t eval_probes = 0;      // static evaluations asked of the evaluation cache
+  uint64_t eval_cache_hits = 0;  // of them, answered from it
 };
 
 struct SearchCallbacks {

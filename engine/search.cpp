@@ -197,7 +197,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool null_al
   if (entry && !pv_node && entry->depth >= depth) {
     if (const auto s = table_cutoff(*entry, ply, alpha, beta)) return *s;
   }
-  const Score static_eval = in_check ? -kInfinite : entry ? Score(entry->eval) : eval_.evaluate(pos_);
+  const Score static_eval = in_check ? -kInfinite : entry ? Score(entry->eval) : eval_cache_.evaluate(eval_, pos_);
   if (!hash_move && depth >= kIirMinDepth) --depth;
 
   if (!pv_node && !in_check) {
@@ -274,7 +274,7 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
   Score stand_pat = -kInfinite;
   if (!in_check) {
     // Standing pat: the side to move need not capture, so the static score is a lower bound.
-    stand_pat = best = entry ? Score(entry->eval) : eval_.evaluate(pos_);
+    stand_pat = best = entry ? Score(entry->eval) : eval_cache_.evaluate(eval_, pos_);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   }
@@ -432,6 +432,8 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
   result.ponder = !best_pv.empty() && best_pv[0] == result.best && best_pv.size() >= 2 ? best_pv[1] : ponder_move();
   result.depth = completed;
   result.nodes = nodes_;
+  result.eval_probes = eval_cache_.probes();
+  result.eval_cache_hits = eval_cache_.hits();
   result.time_ms = now_ms() - start_ms_;
   return result;
 }

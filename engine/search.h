@@ -13,6 +13,7 @@
 #include "engine/ordering.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
+#include "eval/eval_cache.h"
 
 namespace jiang {
 
@@ -66,6 +67,7 @@ class Searcher {
 
   Position pos_;
   const Evaluator& eval_;
+  EvalCache eval_cache_;  // static evaluations of this search, for nodes the table has no entry for
   TranspositionTable& tt_;
   const SearchLimits& limits_;
   SearchControl& control_;

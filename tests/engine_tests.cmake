@@ -1,8 +1,9 @@
 # Tests of the evaluation and the search, included from tests/CMakeLists.txt.
 #
 #   jiang_engine_tests  Catch2: the parameter registry, evaluation symmetry and draw rules, the fast
-#                       evaluation equal to a plain reference evaluation term by term, mates, and the
-#                       search's contracts (legal moves, determinism, limits, repetition, 60-move rule).
+#                       evaluation equal to a plain reference evaluation term by term, the evaluation
+#                       cache, mates, and the search's contracts (legal moves, determinism, limits,
+#                       repetition, 60-move rule).
 #                       Test cases tagged [slow] (over ~10 s in Release) get the ctest label `slow`,
 #                       which the sanitizer build skips.
 #   bench_signature     `jiang bench` must count exactly the nodes in data/bench.signature (label bench).
@@ -12,6 +13,7 @@ add_executable(jiang_engine_tests
   eval_params.cpp
   eval_symmetry.cpp
   eval_reference.cpp
+  eval_cache.cpp
   search_mate.cpp
   search_behaviour.cpp)
 target_link_libraries(jiang_engine_tests PRIVATE jiang_engine Catch2::Catch2)

@@ -120,7 +120,7 @@ int run_bench(const BenchOptions& o) {
   if (!o.weights.empty()) engine.set_params(params);
   SearchLimits limits;
   limits.depth = o.depth;
-  uint64_t nodes = 0;
+  uint64_t nodes = 0, eval_probes = 0, eval_cache_hits = 0;
   const int64_t start = now_ms();
   int index = 0;
   for (const std::string& fen : bench_fens()) {
@@ -128,6 +128,8 @@ int run_bench(const BenchOptions& o) {
     engine.set_position(fen, {});
     const SearchResult r = engine.search(limits);
     nodes += r.nodes;
+    eval_probes += r.eval_probes;
+    eval_cache_hits += r.eval_cache_hits;
     if (o.verbose)
       std::printf("%2d %-8s %6d %10llu  %s\n", ++index, r.best ? to_string(r.best).c_str() : "(none)", r.score,
                   static_cast<unsigned long long>(r.nodes), fen.c_str());
@@ -136,6 +138,9 @@ int run_bench(const BenchOptions& o) {
   std::printf("positions %zu depth %d\n", bench_fens().size(), o.depth);
   std::printf("time %lld ms\n", static_cast<long long>(elapsed));
   std::printf("nps %llu\n", static_cast<unsigned long long>(nodes * 1000 / uint64_t(elapsed)));
+  std::printf("evaluation cache: %llu hits of %llu probes (%.1f%%)\n",
+              static_cast<unsigned long long>(eval_cache_hits), static_cast<unsigned long long>(eval_probes),
+              100.0 * double(eval_cache_hits) / double(std::max<uint64_t>(eval_probes, 1)));
   std::printf("nodes %llu\n", static_cast<unsigned long long>(nodes));
   return 0;
 }
