@@ -22,7 +22,9 @@ commit=$(git -C "$here" rev-parse --verify "$rev^{commit}")
 base_tree=/tmp/jiang-eval-${rev//\//-}
 
 # --- the baseline: this tree (as committed) with REV's eval/ ------------------------------------------
-if [ "$(cat "$base_tree/.eval-commit" 2>/dev/null)" != "$commit $(git -C "$here" rev-parse HEAD)" ]; then
+# Rebuilt when REV or anything else the binary is built from changes (not for tests, scripts, docs).
+stamp="$commit $(git -C "$here" rev-parse HEAD:engine HEAD:movegen HEAD:tuning HEAD:CMakeLists.txt | tr '\n' ' ')"
+if [ "$(cat "$base_tree/.stamp" 2>/dev/null)" != "$stamp" ]; then
   echo "building the baseline (this tree with eval/ at $rev) in $base_tree ..." >&2
   rm -rf "$base_tree" && mkdir -p "$base_tree"
   git -C "$here" archive HEAD | tar -x -C "$base_tree"
@@ -31,7 +33,7 @@ if [ "$(cat "$base_tree/.eval-commit" 2>/dev/null)" != "$commit $(git -C "$here"
   cp "$here/eval/eval_cache.h" "$base_tree/eval/"
   cmake -S "$base_tree" -B "$base_tree/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
   cmake --build "$base_tree/build" -j2 --target jiang >/dev/null
-  echo "$commit $(git -C "$here" rev-parse HEAD)" > "$base_tree/.eval-commit"
+  echo "$stamp" > "$base_tree/.stamp"
 fi
 base="$base_tree/build/jiang"
 before=${3:-$base}
@@ -54,7 +56,11 @@ awk -v a="$best_new" -v b="$best_base" 'BEGIN { printf "  this tree / baseline: 
 # --- 2. share of search time in the evaluation ---------------------------------------------------------
 command -v perf >/dev/null || { echo "perf not found: no search-time share" >&2; exit 0; }
 # The evaluation's functions: what the eval library defines, as perf names them (no parameter lists).
-eval_symbols() { nm -C --defined-only "$1" | awk '$2 ~ /^[tTwW]$/' | cut -d' ' -f3- | sed 's/(.*//' | sort -u; }
+# "(anonymous namespace)" is kept while the parameters go; a template's return type goes too.
+eval_symbols() {
+  nm -C --defined-only "$1" | awk '$2 ~ /^[tTwW]$/' | cut -d' ' -f3- |
+    sed 's/(anonymous namespace)/@anon@/g; s/(.*//; s/@anon@/(anonymous namespace)/g; s/^[^ ]* \(jiang::\)/\1/' | sort -u
+}
 share() {  # binary, library -> percentage of samples in the library's functions, and the bench output
   local data; data=$(mktemp)
   local out; out=$(perf record -q -e cpu-clock -o "$data" -- "$1" bench 2>/dev/null)
