@@ -79,83 +79,93 @@ std::array<SquareSet, 3> pawn_attacks(SquareSet pawns, Color c) {
           (crossed & ~kFileI).file_right()};
 }
 
+// A walk over one side's pieces: each one's attack set, square and position value.
+class SideWalk {
+ public:
+  SideWalk(const Position& pos, const EvalTables& tables, Color c, SideAttacks& side)
+      : pos_(pos), tables_(tables), c_(c), side_(side) {}
+
+  void run(Attacks& attacks);
+
+ private:
+  // The pieces of one type. The loop runs to the most pieces of the type there can be, a constant,
+  // so that it unrolls.
+  template <PieceType Type, typename AttackSet>
+  void add_pieces(AttackSet&& attack_set) {
+    const Piece p = make_piece(c_, Type);
+    side_.first[Type] = uint8_t(sets_);
+    SquareSet of_type{};
+    for (int i = 0; i < max_pieces(Type) && i < pos_.count(p); ++i) {
+      const Square s = pos_.squares(p)[i];
+      pieces_ |= SquareSet::of(s);
+      values_ += tables_.piece_square[p][s];
+      of_type |= side_.each[sets_++] = attack_set(s);
+    }
+    side_.by_group[tables_.exchange_order.group_of[Type]] |= of_type;
+  }
+  void add_pawns();
+  const LineMoves& along_rank(Square s) const { return kRankMoves[file_of(s)][pos_.rank_occupancy(rank_of(s))]; }
+  const LineMoves& along_file(Square s) const { return kFileMoves[rank_of(s)][pos_.file_occupancy(file_of(s))]; }
+
+  const Position& pos_;
+  const EvalTables& tables_;
+  const Color c_;
+  SideAttacks& side_;
+  SquareSet pieces_{}, pawns_{};
+  PhaseValue values_;
+  int sets_ = 0;
+  int cannon_quiet_moves_ = 0;
+};
+
+void SideWalk::run(Attacks& attacks) {
+  for (int g = 0; g < tables_.exchange_order.groups; ++g) side_.by_group[g] = SquareSet{};
+  // Types in enum order, so that each type's sets follow the previous type's in `each`.
+  add_pieces<King>([](Square s) { return kTargets.king[s]; });
+  add_pieces<Advisor>([](Square s) { return kTargets.advisor[s]; });
+  add_pieces<Elephant>([&](Square s) { return open_targets(pos_, kTargets.elephant[s]); });
+  add_pieces<Horse>([&](Square s) { return open_targets(pos_, kTargets.horse[s]); });
+  add_pieces<Rook>([&](Square s) { return rook_attacks(along_rank(s), along_file(s), s); });
+  add_pieces<Cannon>([&](Square s) {
+    cannon_quiet_moves_ += __builtin_popcount(along_rank(s).quiet) + __builtin_popcount(along_file(s).quiet);
+    return cannon_attacks(along_rank(s), along_file(s), s);
+  });
+  add_pawns();
+  side_.first[kPieceTypes] = uint8_t(sets_);
+  side_.sets = sets_;
+  side_.cannon_quiet_moves = cannon_quiet_moves_;
+  // Counted in a loop of its own, a short one whose counters stay in registers.
+  AttackLevels levels{};
+  for (int i = 0; i < sets_; ++i) levels.add(side_.each[i]);
+  side_.levels = levels;
+  attacks.occupied[c_] = pieces_ | pawns_;
+  attacks.pawns[c_] = pawns_;
+  attacks.placement[c_] = values_;
+}
+
+void SideWalk::add_pawns() {
+  const Piece pawn = make_piece(c_, Pawn);
+  side_.first[Pawn] = uint8_t(sets_);
+  for (int i = 0; i < max_pieces(Pawn) && i < pos_.count(pawn); ++i) {
+    const Square s = pos_.squares(pawn)[i];
+    pawns_ |= SquareSet::of(s);
+    values_ += tables_.piece_square[pawn][s];
+  }
+  if (pawns_.empty()) return;
+  SquareSet of_pawns{};
+  for (const SquareSet set : pawn_attacks(pawns_, c_)) of_pawns |= side_.each[sets_++] = set;
+  side_.by_group[tables_.exchange_order.group_of[Pawn]] |= of_pawns;
+}
+
 }  // namespace
 
 int SideAttacks::count(Square s) const {
   int n = 0;
-  for (int i = 0; i < sets_; ++i) n += each_[i].contains(s);
+  for (int i = 0; i < sets; ++i) n += each[i].contains(s);
   return n;
 }
 
 Attacks::Attacks(const Position& pos, const EvalTables& tables) {
-  add_side(pos, tables, Red);
-  add_side(pos, tables, Black);
-}
-
-void Attacks::add_side(const Position& pos, const EvalTables& tables, Color c) {
-  SideAttacks& side = this->side[c];
-  const ExchangeOrder& order = tables.exchange_order;
-  for (int g = 0; g < order.groups; ++g) side.by_group_[g] = SquareSet{};
-  SquareSet pieces{};
-  PhaseValue values;
-  int n = 0;
-  // Types in enum order, so that each type's sets follow the previous type's in SideAttacks::each_.
-  // The loop runs to the most pieces of the type there can be, a constant, so that it unrolls.
-  const auto add_pieces = [&]<PieceType Type>(auto&& attack_set) {
-    const Piece p = make_piece(c, Type);
-    const int count = pos.count(p);
-    side.first_[Type] = uint8_t(n);
-    SquareSet of_type{};
-    for (int i = 0; i < max_pieces(Type); ++i) {
-      if (i == count) break;
-      const Square s = pos.squares(p)[i];
-      pieces |= SquareSet::of(s);
-      values += tables.piece_square[p][s];
-      of_type |= side.each_[n++] = attack_set(s);
-    }
-    side.by_group_[order.group_of[Type]] |= of_type;
-  };
-  const auto along_rank = [&](Square s) -> const LineMoves& {
-    return kRankMoves[file_of(s)][pos.rank_occupancy(rank_of(s))];
-  };
-  const auto along_file = [&](Square s) -> const LineMoves& {
-    return kFileMoves[rank_of(s)][pos.file_occupancy(file_of(s))];
-  };
-  int cannon_quiet_moves = 0;
-  add_pieces.template operator()<King>([](Square s) { return kTargets.king[s]; });
-  add_pieces.template operator()<Advisor>([](Square s) { return kTargets.advisor[s]; });
-  add_pieces.template operator()<Elephant>([&](Square s) { return open_targets(pos, kTargets.elephant[s]); });
-  add_pieces.template operator()<Horse>([&](Square s) { return open_targets(pos, kTargets.horse[s]); });
-  add_pieces.template operator()<Rook>([&](Square s) { return rook_attacks(along_rank(s), along_file(s), s); });
-  add_pieces.template operator()<Cannon>([&](Square s) {
-    cannon_quiet_moves += __builtin_popcount(along_rank(s).quiet) + __builtin_popcount(along_file(s).quiet);
-    return cannon_attacks(along_rank(s), along_file(s), s);
-  });
-  side.first_[Pawn] = uint8_t(n);
-  const Piece pawn = make_piece(c, Pawn);
-  SquareSet pawns{};
-  for (int i = 0; i < max_pieces(Pawn); ++i) {
-    if (i == pos.count(pawn)) break;
-    const Square s = pos.squares(pawn)[i];
-    pawns |= SquareSet::of(s);
-    values += tables.piece_square[pawn][s];
-  }
-  if (!pawns.empty()) {
-    SquareSet of_pawns{};
-    for (const SquareSet set : pawn_attacks(pawns, c)) of_pawns |= side.each_[n++] = set;
-    side.by_group_[order.group_of[Pawn]] |= of_pawns;
-  }
-  side.first_[kPieceTypes] = uint8_t(n);
-  side.sets_ = n;
-  side.cannon_quiet_moves_ = cannon_quiet_moves;
-  occupied[c] = pieces | pawns;
-  this->pawns[c] = pawns;
-  placement[c] = values;
-
-  // Counted in a loop of its own, a short one whose counters stay in registers.
-  AttackLevels levels{};
-  for (int i = 0; i < n; ++i) levels.add(side.each_[i]);
-  side.levels_ = levels;
+  for (Color c : {Red, Black}) SideWalk(pos, tables, c, side[c]).run(*this);
 }
 
 }  // namespace jiang

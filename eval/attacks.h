@@ -27,48 +27,35 @@ struct AttackLevels {
   }
 };
 
-// A side's attacks, piece by piece and summed up.
-class SideAttacks {
- public:
+// A side's attacks, piece by piece and summed up. Nothing is cleared on construction (clearing a
+// kilobyte cost a tenth of the evaluation): the walk over the pieces writes every field first.
+struct SideAttacks {
   // One set a piece but for the pawns, which share three (forward, left, right): at most 14.
   static constexpr int kMaxSets = 16;
 
-  const AttackLevels& levels() const { return levels_; }
-  SquareSet any() const { return levels_.once; }
-  // The squares attacked by a piece of exchange group g (ExchangeOrder: cheapest group first).
-  SquareSet by_group(int g) const { return by_group_[g]; }
+  AttackLevels levels;
+  std::array<SquareSet, kPieceTypes> by_group;  // [g]: attacked by a piece of exchange group g
+  std::array<SquareSet, kMaxSets> each;         // [sets]: one a piece (pawns: one a direction)
+  std::array<uint8_t, kPieceTypes + 1> first;   // [type]: index in `each` of its first set
+  int sets;
+  int cannon_quiet_moves;  // squares the cannons can move to without capturing (before their screens)
+
+  SquareSet any() const { return levels.once; }
   // How many pieces attack s exactly: for the few squares both sides attack twice or more.
   int count(Square s) const;
-  // The attack sets of the horses, rooks or cannons, one a piece, in piece-list order.
-  const SquareSet* begin(PieceType t) const { return &each_[first_[t]]; }
-  const SquareSet* end(PieceType t) const { return &each_[first_[t + 1]]; }
-  // Squares the cannons can move to without capturing (those before their screens).
-  int cannon_quiet_moves() const { return cannon_quiet_moves_; }
-
- private:
-  friend struct Attacks;
-
-  // Nothing is cleared on construction (clearing a kilobyte cost a tenth of the evaluation): the walk
-  // writes every field before anything reads it.
-  AttackLevels levels_;
-  std::array<SquareSet, kPieceTypes> by_group_;   // [group], the groups ExchangeOrder uses
-  std::array<SquareSet, kMaxSets> each_;           // [sets_]
-  std::array<uint8_t, kPieceTypes + 1> first_;     // [type]: index in each_ of its first piece
-  int sets_;
-  int cannon_quiet_moves_;
+  // The attack sets of the horses, rooks or cannons, one a piece.
+  const SquareSet* begin(PieceType t) const { return &each[first[t]]; }
+  const SquareSet* end(PieceType t) const { return &each[first[t + 1]]; }
 };
 
 // Like SideAttacks, filled by the constructor and not before.
 struct Attacks {
-  std::array<SquareSet, kColors> occupied;      // by each side's pieces
-  std::array<SquareSet, kColors> pawns;         // by each side's pawns
+  std::array<SquareSet, kColors> occupied;    // by each side's pieces
+  std::array<SquareSet, kColors> pawns;       // by each side's pawns
   std::array<SideAttacks, kColors> side;
-  std::array<PhaseValue, kColors> placement;    // the position values of each side's pieces
+  std::array<PhaseValue, kColors> placement;  // the position values of each side's pieces
 
   Attacks(const Position& pos, const EvalTables& tables);
-
- private:
-  void add_side(const Position& pos, const EvalTables& tables, Color c);
 };
 
 }  // namespace jiang

@@ -8,7 +8,7 @@ namespace {
 // The squares where `a` has more attackers than `b`. The levels tell up to two; where both sides reach
 // two (rare) the pieces are counted one by one.
 SquareSet more_attackers(const SideAttacks& a, const SideAttacks& b) {
-  const AttackLevels &x = a.levels(), &y = b.levels();
+  const AttackLevels &x = a.levels, &y = b.levels;
   SquareSet more = (x.once & ~y.once) | (x.twice & ~y.twice);
   for (SquareSet many = x.twice & y.twice; !many.empty();) {
     const Square s = many.pop_first();
@@ -25,7 +25,7 @@ std::array<SquareSet, kColors> owned_squares(const EvalState& state) {
   // Equal numbers: the first exchange group (cheapest first) that attacks the square decides.
   SquareSet tied = red.any() & black.any() & ~(owned[Red] | owned[Black]);
   for (int g = 0; g < state.tables.exchange_order.groups && !tied.empty(); ++g) {
-    const SquareSet by_red = red.by_group(g) & tied, by_black = black.by_group(g) & tied;
+    const SquareSet by_red = red.by_group[g] & tied, by_black = black.by_group[g] & tied;
     owned[Red] |= by_red & ~by_black;
     owned[Black] |= by_black & ~by_red;
     tied &= ~(by_red | by_black);
@@ -39,7 +39,7 @@ std::array<int, kPieceTypes> moves(const Attacks& attacks, Color c) {
   std::array<int, kPieceTypes> n{};
   for (PieceType t : {Horse, Rook})  // they move wherever they attack
     for (const SquareSet* set = side.begin(t); set != side.end(t); ++set) n[t] += (*set & ~attacks.occupied[c]).count();
-  n[Cannon] = side.cannon_quiet_moves();  // and it captures the second piece it meets, if an enemy
+  n[Cannon] = side.cannon_quiet_moves;  // and it captures the second piece it meets, if an enemy
   for (const SquareSet* set = side.begin(Cannon); set != side.end(Cannon); ++set)
     n[Cannon] += (*set & attacks.occupied[~c]).count();
   return n;

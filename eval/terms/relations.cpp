@@ -11,7 +11,7 @@ namespace {
 // The exchange value of the cheapest piece of colour c attacking s (which c does attack).
 int cheapest_attacker(const EvalState& state, Color c, Square s) {
   int g = 0;
-  while (!state.attacks.side[c].by_group(g).contains(s)) ++g;
+  while (!state.attacks.side[c].by_group[g].contains(s)) ++g;
   return state.tables.exchange_order.value[g];
 }
 
