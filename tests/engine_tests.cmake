@@ -58,3 +58,8 @@ add_test(NAME bench_signature
          COMMAND ${CMAKE_COMMAND} -DJIANG=$<TARGET_FILE:jiang> -DSIGNATURE=${PROJECT_SOURCE_DIR}/data/bench.signature
                  -P ${JIANG_BENCH_SCRIPT})
 set_tests_properties(bench_signature PROPERTIES LABELS bench TIMEOUT 1800)
+
+# `jiang bench --eval` (the evaluation's speed): it runs, prints a time and a checksum; a bad weights
+# file is an error.
+jiang_cli_test(cli_bench_eval pass "bench|--eval|--repeat|1" "checksum -?[0-9]+.*ns/eval [0-9]")
+jiang_cli_test(cli_bench_eval_bad_weights fail "bench|--eval|--weights|/nonexistent/w.json" "/nonexistent/w.json")

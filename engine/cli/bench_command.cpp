@@ -49,18 +49,6 @@ std::vector<std::string> bench_fens() {
   return fens;
 }
 
-// Loads the weights file if one was named; reports the error and returns false if it cannot be used.
-bool load_weights(const std::string& path, Params& params) {
-  if (path.empty()) return true;
-  try {
-    params = Params::load(path);
-    return true;
-  } catch (const ParamError& e) {
-    std::fprintf(stderr, "jiang bench: %s\n", e.what());
-    return false;
-  }
-}
-
 void collect_positions(Position& pos, int plies, std::vector<Position>& out) {
   Position copy = pos;
   copy.clear_history();  // a bare board: the evaluation reads nothing else
@@ -113,7 +101,12 @@ int run_eval_bench(const BenchOptions& o, const Params& params) {
 
 int run_bench(const BenchOptions& o) {
   Params params;
-  if (!load_weights(o.weights, params)) return 2;
+  try {
+    if (!o.weights.empty()) params = Params::load(o.weights);
+  } catch (const ParamError& e) {
+    std::fprintf(stderr, "jiang bench: %s\n", e.what());
+    return 2;
+  }
   if (o.eval) return run_eval_bench(o, params);
   Engine engine;
   engine.set_hash_mb(kBenchHashMb);
@@ -154,8 +147,8 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-w,--weights", options->weights, "weights file instead of the defaults");
   cmd->add_flag("-v,--verbose", options->verbose, "one line per position: best move, score, nodes");
   cmd->add_flag("-e,--eval", options->eval,
-                "time the static evaluation instead: ns per evaluation over the positions 2 plies around "
-                "the bench positions, and a checksum of the scores");
+                "time the static evaluation instead: ns per evaluation over 1280 positions near the bench "
+                "positions, and a checksum of the scores");
   cmd->add_option("-r,--repeat", options->repeat, "with --eval: passes over the positions (the fastest counts)")
       ->check(CLI::Range(1, 1000));
   cmd->callback([options, &exit_code] { exit_code = run_bench(*options); });
