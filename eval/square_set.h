@@ -15,7 +15,6 @@
 
 namespace jiang {
 
-//
 // Like a built-in integer, a SquareSet declared without an initializer holds garbage (so that arrays of
 // them cost nothing to declare); `SquareSet set{}` is the empty set.
 class SquareSet {
@@ -23,7 +22,6 @@ class SquareSet {
   SquareSet() = default;
 
   static constexpr SquareSet of(Square s);  // a table look-up, defined below
-  static constexpr SquareSet all() { return SquareSet(kLowMask, kHighMask); }
   // The files set in a 9-bit rank occupancy vector (movegen/tables.h), placed on that rank.
   static constexpr SquareSet rank_row(int rank, uint16_t files) {
     const bool high = rank >= kLowRanks;

@@ -38,7 +38,8 @@ std::array<int, kPieceTypes> moves(const Attacks& attacks, Color c) {
   const SideAttacks& side = attacks.side[c];
   std::array<int, kPieceTypes> n{};
   for (PieceType t : {Horse, Rook})  // they move wherever they attack
-    for (const SquareSet* set = side.begin(t); set != side.end(t); ++set) n[t] += (*set & ~attacks.occupied[c]).count();
+    for (const SquareSet* set = side.begin(t); set != side.end(t); ++set)
+      n[t] += (*set & ~attacks.occupied[c]).count();
   n[Cannon] = side.cannon_quiet_moves;  // and it captures the second piece it meets, if an enemy
   for (const SquareSet* set = side.begin(Cannon); set != side.end(Cannon); ++set)
     n[Cannon] += (*set & attacks.occupied[~c]).count();
@@ -52,7 +53,7 @@ void add_mobility_and_control(EvalState& state) {
   const std::array<SquareSet, kColors> owned = owned_squares(state);
   for (Color c : {Red, Black}) {
     const std::array<int, kPieceTypes> n = moves(state.attacks, c);
-    state.terms[Mobility][c] += w.mobility[Horse] * n[Horse] + w.mobility[Rook] * n[Rook] + w.mobility[Cannon] * n[Cannon];
+    for (PieceType t : {Horse, Rook, Cannon}) state.terms[Mobility][c] += w.mobility[t] * n[t];
     const SquareSet enemy_palace = owned[c] & kPalace[~c];
     state.terms[Control][c] += w.control_enemy_palace * enemy_palace.count() +
                                w.control_own_half * (owned[c] & kOwnHalf[c]).count() +

@@ -38,7 +38,8 @@ int linked_pawns(const Attacks& attacks, Color c) {
 
 void add_patterns(EvalState& state) {
   for (Color c : {Red, Black})
-    state.terms[Patterns][c] += cannon_patterns(state.pos, state.w, c) + state.w.linked_pawns * linked_pawns(state.attacks, c);
+    state.terms[Patterns][c] +=
+        cannon_patterns(state.pos, state.w, c) + state.w.linked_pawns * linked_pawns(state.attacks, c);
 }
 
 }  // namespace jiang
