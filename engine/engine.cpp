@@ -13,8 +13,7 @@ struct Engine::SharedControl : SearchControl {};
 Engine::Engine(int hash_mb)
     : evaluator_(std::make_shared<const Evaluator>()), tt_(size_t(std::clamp(hash_mb, 1, kMaxHashMb))) {
   position_ = Position::startpos();
-  histories_.push_back(std::make_unique<Histories>());
-  histories_.back()->clear();
+  memory_.push_back(std::make_unique<ThreadMemory>());
 }
 
 Engine::~Engine() {
@@ -31,12 +30,13 @@ void Engine::set_params(const Params& params) {
   wait();
   evaluator_ = std::make_shared<const Evaluator>(params);
   tt_.clear();  // stored scores came from the old weights
+  for (auto& m : memory_) m->eval_cache.clear();
 }
 
 void Engine::new_game() {
   wait();
   tt_.clear();
-  for (auto& h : histories_) h->clear();
+  for (auto& m : memory_) m->clear();
 }
 
 void Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
@@ -55,10 +55,7 @@ void Engine::set_position(std::string_view fen, const std::vector<std::string>& 
 void Engine::set_threads(int threads) {
   wait();
   threads_ = std::clamp(threads, 1, kMaxThreads);
-  while (int(histories_.size()) < threads_) {
-    histories_.push_back(std::make_unique<Histories>());
-    histories_.back()->clear();
-  }
+  while (int(memory_.size()) < threads_) memory_.push_back(std::make_unique<ThreadMemory>());
 }
 
 void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
@@ -81,8 +78,8 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
     helper_limits.nodes = 0;
     std::vector<std::thread> helpers;
     for (int i = 1; i < threads; ++i)
-      helpers.emplace_back([&, i] { Searcher(pos, *eval, tt_, *histories_[i], helper_limits, helper_control).run({}); });
-    Searcher searcher(pos, *eval, tt_, *histories_[0], limits, *control);
+      helpers.emplace_back([&, i] { Searcher(pos, *eval, tt_, *memory_[i], helper_limits, helper_control).run({}); });
+    Searcher searcher(pos, *eval, tt_, *memory_[0], limits, *control);
     const SearchResult result = searcher.run(callbacks.on_info);
     helper_control.stop = true;
     for (std::thread& helper : helpers) helper.join();
@@ -113,7 +110,7 @@ SearchResult Engine::search(const SearchLimits& limits, const SearchCallbacks& c
   SearchControl control;
   control.clock_start_ms = now_ms();
   tt_.new_search();
-  Searcher searcher(position_, *evaluator_, tt_, *histories_[0], limits, control);
+  Searcher searcher(position_, *evaluator_, tt_, *memory_[0], limits, control);
   const SearchResult result = searcher.run(callbacks.on_info);
   if (callbacks.on_done) callbacks.on_done(result);
   return result;

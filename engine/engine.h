@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/history.h"
+#include "engine/thread_memory.h"
 #include "engine/limits.h"
 #include "engine/score.h"
 #include "engine/tt.h"
@@ -39,6 +39,8 @@ struct SearchResult {
   int depth = 0;
   uint64_t nodes = 0;
   int64_t time_ms = 0;
+  uint64_t eval_probes = 0;      // static evaluations asked of the evaluation cache
+  uint64_t eval_cache_hits = 0;  // of them, answered from it
 };
 
 struct SearchCallbacks {
@@ -97,8 +99,8 @@ class Engine {
   Position position_;
   std::shared_ptr<const Evaluator> evaluator_;
   TranspositionTable tt_;
-  // Move statistics of each search thread (the main one first), kept from move to move of a game.
-  std::vector<std::unique_ptr<Histories>> histories_;
+  // What each search thread (the main one first) learnt, kept from move to move of a game.
+  std::vector<std::unique_ptr<ThreadMemory>> memory_;
   int threads_ = 1;
   std::thread worker_;
   std::atomic<bool> finished_{true};

@@ -132,9 +132,11 @@ int64_t now_ms() {
   return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
 }
 
-Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, Histories& histories,
+Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, ThreadMemory& memory,
                    const SearchLimits& limits, SearchControl& control)
-    : pos_(root), eval_(eval), tt_(tt), histories_(histories), limits_(limits), control_(control),
+    : pos_(root), eval_(eval), tt_(tt), histories_(memory.histories), eval_cache_(memory.eval_cache),
+      eval_probes_at_start_(memory.eval_cache.probes()), eval_hits_at_start_(memory.eval_cache.hits()),
+      limits_(limits), control_(control),
       time_(limits, root.side_to_move()), start_ms_(now_ms()) {
   MoveList legal;
   generate_legal(pos_, legal);
@@ -423,7 +425,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   } else if (excluded) {
     eval = f.static_eval;  // the same node, searched again without one move
   } else {
-    const Score raw = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : eval_.evaluate(pos_);
+    const Score raw = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : eval_cache_.evaluate(eval_, pos_);
     f.static_eval = eval = corrected_eval(raw);
     if (entry && !is_mate_score(tt_score) &&
         (entry->bound() == (tt_score > eval ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
@@ -572,7 +574,7 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
   Score raw_eval = TranspositionTable::kNoEval;
   if (!in_check) {
     // Standing pat: the side to move need not capture, so the static score is a lower bound.
-    raw_eval = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : eval_.evaluate(pos_);
+    raw_eval = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : eval_cache_.evaluate(eval_, pos_);
     best = corrected_eval(raw_eval);
     if (entry && !is_mate_score(tt_score) &&
         (entry->bound() == (tt_score > best ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
@@ -669,7 +671,7 @@ std::vector<Move> Searcher::quiescence_pv() {
 Position quiet_leaf(const Position& pos, const Evaluator& eval, SearchScratch& scratch) {
   const SearchLimits no_limits;
   SearchControl control;
-  Searcher searcher(pos, eval, scratch.tt, *scratch.histories, no_limits, control);
+  Searcher searcher(pos, eval, scratch.tt, *scratch.memory, no_limits, control);
   Position leaf = pos;
   for (Move m : searcher.quiescence_pv()) leaf.make_move(m);
   return leaf;
@@ -760,6 +762,8 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
   result.ponder = !best_pv.empty() && best_pv[0] == result.best && best_pv.size() >= 2 ? best_pv[1] : ponder_move();
   result.depth = completed;
   result.nodes = nodes_;
+  result.eval_probes = eval_cache_.probes() - eval_probes_at_start_;
+  result.eval_cache_hits = eval_cache_.hits() - eval_hits_at_start_;
   result.time_ms = now_ms() - start_ms_;
   return result;
 }

@@ -14,9 +14,11 @@
 
 #include "engine/engine.h"
 #include "engine/history.h"
+#include "engine/thread_memory.h"
 #include "engine/movepick.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
+#include "eval/eval_cache.h"
 
 namespace jiang {
 
@@ -29,12 +31,12 @@ struct SearchControl {
 
 int64_t now_ms();  // a monotonic clock in milliseconds
 
-// What a search needs besides the position: a table and move statistics. For short searches outside a
-// game (the tuner's quiet leaves), one per thread, reused.
+// What a search needs besides the position: a table and a thread's memory. For short searches outside
+// a game (the tuner's quiet leaves), one per thread, reused with one Evaluator.
 struct SearchScratch {
   static constexpr size_t kTableMb = 1;
   TranspositionTable tt{kTableMb};
-  std::unique_ptr<Histories> histories = std::make_unique<Histories>();
+  std::unique_ptr<ThreadMemory> memory = std::make_unique<ThreadMemory>();
 };
 
 // The position at the end of the quiescence search's principal variation: one where the static
@@ -43,7 +45,7 @@ Position quiet_leaf(const Position& pos, const Evaluator& eval, SearchScratch& s
 
 class Searcher {
  public:
-  Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, Histories& histories,
+  Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, ThreadMemory& memory,
            const SearchLimits& limits, SearchControl& control);
   SearchResult run(const std::function<void(const SearchInfo&)>& on_info);
   // The principal variation of a quiescence search from the root: the captures (and evasions) after
@@ -119,6 +121,8 @@ class Searcher {
   const Evaluator& eval_;
   TranspositionTable& tt_;
   Histories& histories_;
+  EvalCache& eval_cache_;  // static evaluations made before, for nodes the table has no entry for
+  uint64_t eval_probes_at_start_, eval_hits_at_start_;
   const SearchLimits& limits_;
   SearchControl& control_;
   TimeManager time_;

@@ -5,6 +5,7 @@
 #include <array>
 #include <string>
 
+#include "eval/eval_tables.h"
 #include "eval/params.h"
 #include "movegen/position.h"
 
@@ -16,9 +17,12 @@ using Score = int;
 enum EvalTerm { Material, Placement, Mobility, Control, Relations, Safety, Patterns, Tempo, kEvalTerms };
 const char* term_name(EvalTerm term);
 
+// [term][colour]: each side's own credit, middlegame and endgame.
+using TermTable = std::array<std::array<PhaseValue, kColors>, kEvalTerms>;
+
 // The evaluation of one position term by term, for `jiang eval` and for tests.
 struct Breakdown {
-  std::array<std::array<PhaseValue, kColors>, kEvalTerms> terms{};  // [term][colour], each side's own credit
+  TermTable terms{};
   int phase = 0;         // 0 (bare endgame) .. kMaxPhase (all rooks, horses and cannons on the board)
   int scale = 0;         // of kScaleNormal: below it when the stronger side lacks mating material
   Score red_total = 0;   // from Red's point of view, after blending and scaling
@@ -33,19 +37,19 @@ class Evaluator {
   explicit Evaluator(const Params& params = Params());
 
   // From the side to move's point of view.
-  Score evaluate(const Position& pos) const;
+  Score evaluate(const Position& pos) const { return evaluate_traced(pos, nullptr); }
+  // The same evaluation, with every term, the phase and the scale written down.
   Breakdown breakdown(const Position& pos) const;
   const Params& params() const { return params_; }
   // Material value of a piece type in the middlegame, for move ordering and exchange decisions.
   int piece_value(PieceType t) const { return params_.weights().material[t].mg; }
 
  private:
-  template <bool Trace>
-  Score evaluate_impl(const Position& pos, Breakdown* trace) const;
+  // One code path for both: `trace`, when given, receives the terms and the blending.
+  Score evaluate_traced(const Position& pos, Breakdown* trace) const;
 
   Params params_;
-  // Material plus position for every piece code on every square, both colours, built from the params.
-  std::array<std::array<PhaseValue, kSquares>, kPieceCodes> piece_square_{};
+  EvalTables tables_;
 };
 
 }  // namespace jiang

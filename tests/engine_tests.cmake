@@ -1,7 +1,9 @@
 # Tests of the evaluation and the search, included from tests/CMakeLists.txt.
 #
-#   jiang_engine_tests  Catch2: the parameter registry, evaluation symmetry and draw rules, mates, and the
-#                       search's contracts (legal moves, determinism, limits, repetition, 60-move rule).
+#   jiang_engine_tests  Catch2: the parameter registry, evaluation symmetry and draw rules, the fast
+#                       evaluation equal to a plain reference evaluation term by term, the evaluation
+#                       cache, mates, and the search's contracts (legal moves, determinism, limits,
+#                       repetition, 60-move rule).
 #                       Test cases tagged [slow] (over ~10 s in Release) get the ctest label `slow`,
 #                       which the sanitizer build skips.
 #   bench_signature     `jiang bench` must count exactly the nodes in data/bench.signature (label bench).
@@ -10,6 +12,8 @@ add_executable(jiang_engine_tests
   main.cpp
   eval_params.cpp
   eval_symmetry.cpp
+  eval_reference.cpp
+  eval_cache.cpp
   search_mate.cpp
   search_behaviour.cpp
   search_see.cpp)
@@ -55,3 +59,8 @@ add_test(NAME bench_signature
          COMMAND ${CMAKE_COMMAND} -DJIANG=$<TARGET_FILE:jiang> -DSIGNATURE=${PROJECT_SOURCE_DIR}/data/bench.signature
                  -P ${JIANG_BENCH_SCRIPT})
 set_tests_properties(bench_signature PROPERTIES LABELS bench TIMEOUT 1800)
+
+# `jiang bench --eval` (the evaluation's speed): it runs, prints a time and a checksum; a bad weights
+# file is an error.
+jiang_cli_test(cli_bench_eval pass "bench|--eval|--repeat|1" "checksum -?[0-9]+.*ns/eval [0-9]")
+jiang_cli_test(cli_bench_eval_bad_weights fail "bench|--eval|--weights|/nonexistent/w.json" "/nonexistent/w.json")

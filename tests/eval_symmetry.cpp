@@ -16,6 +16,7 @@
 #include "eval/evaluate.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
+#include "support/sample_positions.h"
 #include "support/suite.h"
 
 using namespace jiang;
@@ -92,35 +93,6 @@ std::string mirror_files(const std::string& fen) {
   std::string out;
   for (size_t i = 0; i < fields.size(); ++i) out += (i ? " " : "") + fields[i];
   return out;
-}
-
-// Positions along random legal games from the start position and from every bench position. Captures
-// are preferred half the time, so the walks also reach thin endgames where the draw rules apply.
-std::vector<std::string> sample_positions(uint64_t seed, int walks_per_start, int max_plies) {
-  std::mt19937_64 rng(seed);
-  std::vector<std::string> starts = bench_fens();
-  starts.insert(starts.begin(), std::string(kStartFen));
-  std::vector<std::string> fens;
-  for (const std::string& start : starts)
-    for (int w = 0; w < walks_per_start; ++w) {
-      Position pos = Position::from_fen(start);
-      fens.push_back(pos.fen());
-      for (int ply = 0; ply < max_plies; ++ply) {
-        MoveList moves;
-        generate_legal(pos, moves);
-        if (moves.empty()) break;
-        Move m = moves[int(rng() % moves.size())];
-        if (rng() % 2) {
-          MoveList captures;
-          for (Move c : moves)
-            if (pos.piece_on(c.to())) captures.push(c);
-          if (!captures.empty()) m = captures[int(rng() % captures.size())];
-        }
-        pos.make_move(m);
-        fens.push_back(pos.fen());
-      }
-    }
-  return fens;
 }
 
 std::string describe(const Breakdown& b) {

@@ -1,0 +1,171 @@
+#include "eval/attacks.h"
+
+namespace jiang {
+namespace {
+
+// The targets of a horse or elephant on one square, grouped by the square that must be empty for them
+// (a horse's leg opens two targets, an elephant's eye one). Always four groups, so that the loop over
+// them has a fixed length: a missing group opens nothing and is gated by the piece's own square.
+struct GatedTargets {
+  static constexpr int kGates = 4;
+  std::array<Square, kGates> gate{};
+  std::array<SquareSet, kGates> targets{};
+};
+
+// Each piece's targets from each square as sets, from the move templates. The templates are
+// constant-initialized (movegen/tables.cpp), so they are complete before this table's dynamic
+// initialization reads them.
+struct TargetTables {
+  std::array<SquareSet, kSquares> king, advisor;
+  std::array<GatedTargets, kSquares> horse, elephant;
+};
+
+SquareSet targets(const Template& steps) {
+  SquareSet set{};
+  for (const Step& st : steps) set |= SquareSet::of(st.to);
+  return set;
+}
+
+GatedTargets gated_targets(const Template& steps, Square from) {
+  GatedTargets g;
+  g.gate.fill(from);
+  int gates = 0;
+  for (const Step& st : steps) {
+    int i = 0;
+    while (i < gates && g.gate[i] != st.block) ++i;
+    if (i == gates) g.gate[gates++] = st.block;
+    g.targets[i] |= SquareSet::of(st.to);
+  }
+  return g;
+}
+
+TargetTables build_target_tables() {
+  TargetTables t{};
+  for (int s = 0; s < kSquares; ++s) {
+    t.king[s] = targets(kTemplates.king[s]);
+    t.advisor[s] = targets(kTemplates.advisor[s]);
+    t.horse[s] = gated_targets(kTemplates.horse[s], Square(s));
+    t.elephant[s] = gated_targets(kTemplates.elephant[s], Square(s));
+  }
+  return t;
+}
+
+const TargetTables kTargets = build_target_tables();
+
+SquareSet open_targets(const Position& pos, const GatedTargets& g) {
+  SquareSet set{};
+  for (int i = 0; i < GatedTargets::kGates; ++i)
+    if (!pos.piece_on(g.gate[i])) set |= g.targets[i];
+  return set;
+}
+
+// A rook attacks up to and including the first piece each way.
+SquareSet rook_attacks(const LineMoves& along_rank, const LineMoves& along_file, Square s) {
+  return SquareSet::rank_row(rank_of(s), along_rank.quiet | along_rank.first_blockers) |
+         SquareSet::file_column(file_of(s), along_file.quiet | along_file.first_blockers);
+}
+
+// A cannon attacks the squares past its screen, up to and including the second piece.
+SquareSet cannon_attacks(const LineMoves& along_rank, const LineMoves& along_file, Square s) {
+  return SquareSet::rank_row(rank_of(s), along_rank.beyond_screen) |
+         SquareSet::file_column(file_of(s), along_file.beyond_screen);
+}
+
+// All pawns of a side at once: one set a direction. Each square is reached from one square in each
+// direction, so a set still counts one attacker a square.
+std::array<SquareSet, 3> pawn_attacks(SquareSet pawns, Color c) {
+  const SquareSet crossed = pawns & ~kOwnHalf[c];  // only pawns across the river move sideways
+  return {c == Red ? pawns.rank_up() : pawns.rank_down(), (crossed & ~kFileA).file_left(),
+          (crossed & ~kFileI).file_right()};
+}
+
+// A walk over one side's pieces: each one's attack set, square and position value.
+class SideWalk {
+ public:
+  SideWalk(const Position& pos, const EvalTables& tables, Color c, SideAttacks& side)
+      : pos_(pos), tables_(tables), c_(c), side_(side) {}
+
+  void run(Attacks& attacks);
+
+ private:
+  // The pieces of one type. The loop runs to the most pieces of the type there can be, a constant,
+  // so that it unrolls.
+  template <PieceType Type, typename AttackSet>
+  void add_pieces(AttackSet&& attack_set) {
+    const Piece p = make_piece(c_, Type);
+    side_.first[Type] = uint8_t(sets_);
+    SquareSet of_type{};
+    for (int i = 0; i < max_pieces(Type) && i < pos_.count(p); ++i) {
+      const Square s = pos_.squares(p)[i];
+      pieces_ |= SquareSet::of(s);
+      values_ += tables_.piece_square[p][s];
+      of_type |= side_.each[sets_++] = attack_set(s);
+    }
+    side_.by_group[tables_.exchange_order.group_of[Type]] |= of_type;
+  }
+  void add_pawns();
+  const LineMoves& along_rank(Square s) const { return kRankMoves[file_of(s)][pos_.rank_occupancy(rank_of(s))]; }
+  const LineMoves& along_file(Square s) const { return kFileMoves[rank_of(s)][pos_.file_occupancy(file_of(s))]; }
+
+  const Position& pos_;
+  const EvalTables& tables_;
+  const Color c_;
+  SideAttacks& side_;
+  SquareSet pieces_{}, pawns_{};
+  PhaseValue values_;
+  int sets_ = 0;
+  int cannon_quiet_moves_ = 0;
+};
+
+void SideWalk::run(Attacks& attacks) {
+  for (int g = 0; g < tables_.exchange_order.groups; ++g) side_.by_group[g] = SquareSet{};
+  // Types in enum order, so that each type's sets follow the previous type's in `each`.
+  add_pieces<King>([](Square s) { return kTargets.king[s]; });
+  add_pieces<Advisor>([](Square s) { return kTargets.advisor[s]; });
+  add_pieces<Elephant>([&](Square s) { return open_targets(pos_, kTargets.elephant[s]); });
+  add_pieces<Horse>([&](Square s) { return open_targets(pos_, kTargets.horse[s]); });
+  add_pieces<Rook>([&](Square s) { return rook_attacks(along_rank(s), along_file(s), s); });
+  add_pieces<Cannon>([&](Square s) {
+    cannon_quiet_moves_ += __builtin_popcount(along_rank(s).quiet) + __builtin_popcount(along_file(s).quiet);
+    return cannon_attacks(along_rank(s), along_file(s), s);
+  });
+  add_pawns();
+  side_.first[kPieceTypes] = uint8_t(sets_);
+  side_.sets = sets_;
+  side_.cannon_quiet_moves = cannon_quiet_moves_;
+  // Counted in a loop of its own, a short one whose counters stay in registers.
+  AttackLevels levels{};
+  for (int i = 0; i < sets_; ++i) levels.add(side_.each[i]);
+  side_.levels = levels;
+  attacks.occupied[c_] = pieces_ | pawns_;
+  attacks.pawns[c_] = pawns_;
+  attacks.placement[c_] = values_;
+}
+
+void SideWalk::add_pawns() {
+  const Piece pawn = make_piece(c_, Pawn);
+  side_.first[Pawn] = uint8_t(sets_);
+  for (int i = 0; i < max_pieces(Pawn) && i < pos_.count(pawn); ++i) {
+    const Square s = pos_.squares(pawn)[i];
+    pawns_ |= SquareSet::of(s);
+    values_ += tables_.piece_square[pawn][s];
+  }
+  if (pawns_.empty()) return;
+  SquareSet of_pawns{};
+  for (const SquareSet set : pawn_attacks(pawns_, c_)) of_pawns |= side_.each[sets_++] = set;
+  side_.by_group[tables_.exchange_order.group_of[Pawn]] |= of_pawns;
+}
+
+}  // namespace
+
+int SideAttacks::count(Square s) const {
+  int n = 0;
+  for (int i = 0; i < sets; ++i) n += each[i].contains(s);
+  return n;
+}
+
+Attacks::Attacks(const Position& pos, const EvalTables& tables) {
+  for (Color c : {Red, Black}) SideWalk(pos, tables, c, side[c]).run(*this);
+}
+
+}  // namespace jiang

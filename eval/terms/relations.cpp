@@ -1,0 +1,47 @@
+// Piece relations: defended pieces, and the largest loss each side faces from a threatened piece (one
+// attacked and undefended, or attacked by something cheaper). Whose move it is matters: the side to move
+// can cash its threat, the other side's victim may still escape.
+#include <algorithm>
+
+#include "eval/eval_state.h"
+
+namespace jiang {
+namespace {
+
+// The exchange value of the cheapest piece of colour c attacking s (which c does attack).
+int cheapest_attacker(const EvalState& state, Color c, Square s) {
+  int g = 0;
+  while (!state.attacks.side[c].by_group[g].contains(s)) ++g;
+  return state.tables.exchange_order.value[g];
+}
+
+// What c stands to lose on its most valuable threatened piece (the general is never exchanged).
+int largest_loss(const EvalState& state, Color c) {
+  const SquareSet pieces = state.attacks.occupied[c] & ~SquareSet::of(state.pos.king_square(c));
+  const SquareSet defended = state.attacks.side[c].any();
+  int largest = 0;
+  for (SquareSet attacked = pieces & state.attacks.side[~c].any(); !attacked.empty();) {
+    const Square s = attacked.pop_first();
+    const int value = state.tables.exchange_value[type_of(state.pos.piece_on(s))];
+    const int loss = defended.contains(s) ? std::max(0, value - cheapest_attacker(state, ~c, s)) : value;
+    largest = std::max(largest, loss);
+  }
+  return largest;
+}
+
+}  // namespace
+
+void add_relations(EvalState& state) {
+  const Weights& w = state.w;
+  for (Color c : {Red, Black}) {
+    const SquareSet pieces = state.attacks.occupied[c] & ~SquareSet::of(state.pos.king_square(c));
+    state.terms[Relations][c] += w.defended * (pieces & state.attacks.side[c].any()).count();
+  }
+  const Color stm = state.stm;
+  const int to_move_gain = w.threat_to_move_pct * largest_loss(state, ~stm) / 100;
+  const int waiting_gain = w.threat_waiting_pct * largest_loss(state, stm) / 100;
+  state.terms[Relations][stm] += PhaseValue{to_move_gain, to_move_gain};
+  state.terms[Relations][~stm] += PhaseValue{waiting_gain, waiting_gain};
+}
+
+}  // namespace jiang

@@ -1,0 +1,51 @@
+// Game phase (how much of the middlegame values to use) and endgame scaling (how much of the score the
+// stronger side keeps when its material cannot force mate).
+#include <algorithm>
+
+#include "eval/eval_state.h"
+
+namespace jiang {
+namespace {
+
+// Phase weights: rooks count double, the other long-range attackers once; pawns, advisors and
+// elephants do not make a middlegame.
+constexpr int kRookPhase = 2, kHorsePhase = 1, kCannonPhase = 1;
+
+int attackers(const Position& pos, Color c) {
+  return pos.count(make_piece(c, Rook)) + pos.count(make_piece(c, Horse)) + pos.count(make_piece(c, Cannon)) +
+         pos.count(make_piece(c, Pawn));
+}
+
+}  // namespace
+
+int game_phase(const Position& pos) {
+  int phase = 0;
+  for (Color c : {Red, Black})
+    phase += kRookPhase * pos.count(make_piece(c, Rook)) + kHorsePhase * pos.count(make_piece(c, Horse)) +
+             kCannonPhase * pos.count(make_piece(c, Cannon));
+  return std::min(phase, Evaluator::kMaxPhase);
+}
+
+int draw_scale(const Position& pos, Color strong) {
+  constexpr int kDead = 0;     // mate is impossible
+  constexpr int kDrawish = 2;  // mate is known not to be forced against these defenders
+  const Color weak = ~strong;
+  if (attackers(pos, strong) == 0) return kDead;
+  const int rooks = pos.count(make_piece(strong, Rook)), horses = pos.count(make_piece(strong, Horse));
+  const int cannons = pos.count(make_piece(strong, Cannon)), pawns = pos.count(make_piece(strong, Pawn));
+  const int weak_advisors = pos.count(make_piece(weak, Advisor));
+  const int weak_elephants = pos.count(make_piece(weak, Elephant));
+  if (rooks == 0 && horses == 0 && pawns == 0 && cannons == 1) {
+    // A lone cannon needs a screen: without advisors of its own it cannot mate at all. With them it beats
+    // advisors, but two elephants hold.
+    if (pos.count(make_piece(strong, Advisor)) == 0) return kDead;
+    if (weak_elephants == 2) return kDrawish;
+  }
+  if (rooks == 0 && cannons == 0 && pawns == 0 && horses == 1 && weak_advisors == 2)
+    return kDrawish;  // a lone horse cannot break two advisors
+  if (rooks == 1 && cannons == 0 && pawns == 0 && horses == 0 && weak_advisors == 2 && weak_elephants == 2)
+    return kDrawish;  // a lone rook cannot break full advisors and elephants
+  return Evaluator::kScaleNormal;
+}
+
+}  // namespace jiang
