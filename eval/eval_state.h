@@ -25,6 +25,10 @@ void add_material_and_position(EvalState& state);  // Material, Placement
 void add_mobility_and_control(EvalState& state);   // Mobility, Control
 void add_relations(EvalState& state);              // Relations: defended and threatened pieces
 void add_general_safety(EvalState& state);         // Safety: missing defenders, attacked palace squares
+void add_general_danger(EvalState& state);         // Danger: the enemy's attack on the palace, squared
+void add_pins(EvalState& state);                  // Pins: pieces that cannot leave the general's lines
+void add_restricted_pieces(EvalState& state);     // Restricted: trapped horses, cannons without a screen
+void add_pawns(EvalState& state);                 // Pawns: crossed pawns near the palace, old pawns
 void add_patterns(EvalState& state);               // Patterns: hollow and central cannons, linked pawns
 
 // Blending and endgame scaling (eval/terms/scaling.cpp).

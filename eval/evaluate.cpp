@@ -8,7 +8,8 @@ namespace jiang {
 
 const char* term_name(EvalTerm term) {
   static constexpr const char* kNames[kEvalTerms] = {"material", "position", "mobility", "control",
-                                                     "relations", "safety",   "patterns", "tempo"};
+                                                     "relations", "safety",   "danger",   "patterns",
+                                                     "pins",      "restricted", "pawns",    "tempo"};
   return kNames[term];
 }
 
@@ -27,7 +28,11 @@ Score Evaluator::evaluate_traced(const Position& pos, Breakdown* trace) const {
   add_mobility_and_control(state);
   add_relations(state);
   add_general_safety(state);
+  add_general_danger(state);
   add_patterns(state);
+  add_pins(state);
+  add_restricted_pieces(state);
+  add_pawns(state);
   state.terms[Tempo][state.stm] += PhaseValue{w.tempo, w.tempo};
 
   PhaseValue total{};

@@ -14,7 +14,9 @@ namespace jiang {
 // A score in centipawns (pawn = 100).
 using Score = int;
 
-enum EvalTerm { Material, Placement, Mobility, Control, Relations, Safety, Patterns, Tempo, kEvalTerms };
+enum EvalTerm {
+  Material, Placement, Mobility, Control, Relations, Safety, Danger, Patterns, Pins, Restricted, Pawns, Tempo, kEvalTerms
+};
 const char* term_name(EvalTerm term);
 
 // [term][colour]: each side's own credit, middlegame and endgame.

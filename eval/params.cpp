@@ -14,45 +14,63 @@ constexpr std::string_view kTypeNames[kPieceTypes] = {"", "king", "advisor", "el
 // the piece can stand on become parameters.
 using HalfTable = std::array<std::array<int, kHalfFiles>, kRanks>;
 
-constexpr HalfTable kPawnMg = {{{0, 2, 4, 6, 8},       {10, 20, 30, 45, 50}, {10, 20, 35, 50, 55},
-                                {10, 18, 25, 35, 40},  {5, 10, 15, 20, 25},  {0, 0, 5, 0, 10},
-                                {0, 0, 0, 0, 5},       {0, 0, 0, 0, 0},      {0, 0, 0, 0, 0},
+constexpr HalfTable kPawnMg = {{{0, 2, 4, 6, 8}, {10, 20, 30, 45, 50}, {10, 20, 35, 50, 55},
+                                {10, 18, 25, 35, 40}, {5, 10, 15, 20, 25}, {0, 0, 5, 0, 10},
+                                {0, 0, 0, 0, 5}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}}};
-constexpr HalfTable kPawnEg = {{{0, 5, 10, 15, 20},    {30, 40, 50, 65, 70}, {30, 40, 50, 60, 65},
-                                {25, 30, 40, 45, 50},  {15, 20, 25, 30, 30}, {0, 0, 5, 0, 10},
-                                {0, 0, 0, 0, 0},       {0, 0, 0, 0, 0},      {0, 0, 0, 0, 0},
+constexpr HalfTable kPawnEg = {{{0, 5, 10, 15, 20}, {30, 40, 50, 65, 70}, {30, 40, 50, 60, 65},
+                                {25, 30, 40, 45, 50}, {15, 20, 25, 30, 30}, {0, 0, 5, 0, 10},
+                                {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}}};
-constexpr HalfTable kHorseMg = {{{0, -5, 0, 5, -5},    {0, 10, 20, 15, 5},   {5, 15, 20, 25, 20},
-                                 {5, 15, 20, 25, 25},  {0, 10, 15, 20, 15},  {0, 5, 10, 10, 5},
-                                 {-5, 5, 5, 5, 5},     {-5, 0, 10, 0, 5},    {-10, -5, 0, -5, -10},
+constexpr HalfTable kHorseMg = {{{0, -5, 0, 5, -5}, {0, 10, 20, 15, 5}, {5, 15, 20, 25, 20},
+                                 {5, 15, 20, 25, 25}, {0, 10, 15, 20, 15}, {0, 5, 10, 10, 5},
+                                 {-5, 5, 5, 5, 5}, {-5, 0, 10, 0, 5}, {-10, -5, 0, -5, -10},
                                  {-10, -10, 0, -10, -10}}};
-constexpr HalfTable kHorseEg = {{{-5, 0, 5, 5, 0},     {0, 10, 15, 15, 10},  {5, 10, 20, 20, 20},
-                                 {5, 10, 20, 20, 20},  {0, 10, 15, 15, 15},  {0, 5, 10, 10, 10},
-                                 {-5, 0, 5, 5, 5},     {-5, 0, 5, 0, 5},     {-10, -5, 0, -5, -5},
+constexpr HalfTable kHorseEg = {{{-5, 0, 5, 5, 0}, {0, 10, 15, 15, 10}, {5, 10, 20, 20, 20},
+                                 {5, 10, 20, 20, 20}, {0, 10, 15, 15, 15}, {0, 5, 10, 10, 10},
+                                 {-5, 0, 5, 5, 5}, {-5, 0, 5, 0, 5}, {-10, -5, 0, -5, -5},
                                  {-15, -10, -5, -10, -10}}};
-constexpr HalfTable kRookMg = {{{5, 10, 5, 15, 10},    {5, 10, 10, 20, 15},  {5, 10, 10, 20, 15},
-                                {5, 15, 15, 20, 15},   {5, 10, 10, 15, 15},  {5, 10, 10, 15, 15},
-                                {0, 5, 5, 10, 10},     {-5, 5, 0, 10, 5},    {-5, 5, 0, 10, 0},
+constexpr HalfTable kRookMg = {{{5, 10, 5, 15, 10}, {5, 10, 10, 20, 15}, {5, 10, 10, 20, 15},
+                                {5, 15, 15, 20, 15}, {5, 10, 10, 15, 15}, {5, 10, 10, 15, 15},
+                                {0, 5, 5, 10, 10}, {-5, 5, 0, 10, 5}, {-5, 5, 0, 10, 0},
                                 {-10, 5, 0, 5, 0}}};
-constexpr HalfTable kRookEg = {{{5, 5, 5, 10, 10},     {5, 5, 10, 10, 10},   {5, 5, 10, 10, 10},
-                                {5, 5, 5, 10, 10},     {0, 5, 5, 5, 5},      {0, 5, 5, 5, 5},
-                                {0, 0, 0, 5, 5},       {0, 0, 0, 0, 0},      {0, 0, 0, 0, 0},
+constexpr HalfTable kRookEg = {{{5, 5, 5, 10, 10}, {5, 5, 10, 10, 10}, {5, 5, 10, 10, 10},
+                                {5, 5, 5, 10, 10}, {0, 5, 5, 5, 5}, {0, 5, 5, 5, 5},
+                                {0, 0, 0, 5, 5}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {-5, 0, 0, 0, 0}}};
-constexpr HalfTable kCannonMg = {{{10, 10, 0, -5, -5}, {5, 5, 0, -5, -5},    {0, 0, 0, -5, 0},
-                                  {0, 0, 0, 0, 5},     {0, 0, 0, 0, 5},      {0, 0, 0, 0, 5},
-                                  {0, 0, 0, 0, 5},     {0, 5, 0, 5, 15},     {0, 0, 0, 5, 10},
+constexpr HalfTable kCannonMg = {{{10, 10, 0, -5, -5}, {5, 5, 0, -5, -5}, {0, 0, 0, -5, 0},
+                                  {0, 0, 0, 0, 5}, {0, 0, 0, 0, 5}, {0, 0, 0, 0, 5},
+                                  {0, 0, 0, 0, 5}, {0, 5, 0, 5, 15}, {0, 0, 0, 5, 10},
                                   {0, 0, 0, 5, 5}}};
-constexpr HalfTable kCannonEg = {{{0, 0, 0, 0, 0},     {0, 0, 0, 0, 0},      {0, 0, 0, 0, 0},
-                                  {0, 0, 0, 0, 0},     {0, 0, 0, 0, 0},      {0, 0, 0, 0, 0},
-                                  {0, 0, 0, 0, 0},     {0, 0, 0, 0, 5},      {0, 0, 0, 0, 5},
+constexpr HalfTable kCannonEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                  {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                  {0, 0, 0, 0, 0}, {0, 0, 0, 0, 5}, {0, 0, 0, 0, 5},
                                   {0, 0, 0, 0, 5}}};
 // The palace and the defenders' points; everything else is unreachable and left at zero.
-constexpr HalfTable kKingMg = {{{}, {}, {}, {}, {}, {}, {}, {0, 0, 0, -25, -20}, {0, 0, 0, -10, -5}, {0, 0, 0, 0, 5}}};
-constexpr HalfTable kKingEg = {{{}, {}, {}, {}, {}, {}, {}, {0, 0, 0, -8, -5}, {0, 0, 0, -2, 0}, {0, 0, 0, 0, 0}}};
-constexpr HalfTable kAdvisorMg = {{{}, {}, {}, {}, {}, {}, {}, {0, 0, 0, -5, 0}, {0, 0, 0, 0, 5}, {0, 0, 0, 0, 0}}};
-constexpr HalfTable kAdvisorEg = {{{}, {}, {}, {}, {}, {}, {}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 3}, {0, 0, 0, 0, 0}}};
-constexpr HalfTable kElephantMg = {{{}, {}, {}, {}, {}, {0, 0, -3, 0, 0}, {}, {-5, 0, 0, 0, 5}, {}, {0, 0, 0, 0, 0}}};
-constexpr HalfTable kElephantEg = {{{}, {}, {}, {}, {}, {0, 0, -3, 0, 0}, {}, {-5, 0, 0, 0, 3}, {}, {0, 0, 0, 0, 0}}};
+constexpr HalfTable kKingMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                {0, 0, 0, 0, 0}, {0, 0, 0, -25, -20}, {0, 0, 0, -10, -5},
+                                {0, 0, 0, 0, 5}}};
+constexpr HalfTable kKingEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                {0, 0, 0, 0, 0}, {0, 0, 0, -8, -5}, {0, 0, 0, -2, 0},
+                                {0, 0, 0, 0, 0}}};
+constexpr HalfTable kAdvisorMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, -5, 0}, {0, 0, 0, 0, 5},
+                                   {0, 0, 0, 0, 0}}};
+constexpr HalfTable kAdvisorEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 3},
+                                   {0, 0, 0, 0, 0}}};
+constexpr HalfTable kElephantMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -3, 0, 0},
+                                    {0, 0, 0, 0, 0}, {-5, 0, 0, 0, 5}, {0, 0, 0, 0, 0},
+                                    {0, 0, 0, 0, 0}}};
+constexpr HalfTable kElephantEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -3, 0, 0},
+                                    {0, 0, 0, 0, 0}, {-5, 0, 0, 0, 3}, {0, 0, 0, 0, 0},
+                                    {0, 0, 0, 0, 0}}};
 
 struct TypeDefaults {
   PhaseValue material;
@@ -119,9 +137,35 @@ void visit_params(Weights& w, Visit&& visit) {
   phase_value("safety.missing_advisor", w.missing_advisor, {10, 5}, -50, 100);
   phase_value("safety.missing_elephant", w.missing_elephant, {10, 5}, -50, 100);
   phase_value("safety.palace_attack", w.palace_attack, {8, 4}, -50, 100);
+  // Danger units: a rook, horse and cannon on the palace with two safe checks and a weak square, less
+  // four defenders, are about 40 units, a penalty of about 1.5 pawns.
+  visit("danger.attacker.rook", w.danger_attacker[Rook], 12, 0, 100);
+  visit("danger.attacker.horse", w.danger_attacker[Horse], 8, 0, 100);
+  visit("danger.attacker.cannon", w.danger_attacker[Cannon], 8, 0, 100);
+  visit("danger.attacker.pawn", w.danger_attacker[Pawn], 4, 0, 100);
+  visit("danger.check.rook", w.danger_check[Rook], 10, 0, 100);
+  visit("danger.check.horse", w.danger_check[Horse], 8, 0, 100);
+  visit("danger.check.cannon", w.danger_check[Cannon], 6, 0, 100);
+  visit("danger.weak_square", w.danger_weak_square, 3, 0, 100);
+  visit("danger.defender", w.danger_defender, 3, 0, 100);
+  visit("danger.curve.mg", w.danger_curve_mg, 80, 0, 1000);
+  visit("danger.linear.eg", w.danger_linear_eg, 8, 0, 200);
   phase_value("patterns.hollow_cannon", w.hollow_cannon, {60, 30}, -100, 300);
   phase_value("patterns.central_cannon", w.central_cannon, {20, 5}, -100, 200);
   phase_value("patterns.linked_pawns", w.linked_pawns, {15, 25}, -100, 200);
+  phase_value("patterns.bottom_cannon", w.bottom_cannon, {30, 10}, -100, 200);
+  phase_value("patterns.palace_horse", w.palace_horse, {-30, -10}, -200, 100);
+  phase_value("patterns.cannon_vs_missing_advisor", w.cannon_vs_missing_advisor, {20, 10}, -100, 200);
+  phase_value("pins.rook", w.pinned[Rook], {-20, -20}, -300, 100);
+  phase_value("pins.horse", w.pinned[Horse], {-20, -15}, -300, 100);
+  phase_value("pins.cannon", w.pinned[Cannon], {-15, -10}, -300, 100);
+  phase_value("restricted.trapped_horse", w.trapped_horse, {-40, -30}, -300, 100);
+  phase_value("restricted.horse_one_square", w.restricted_horse, {-10, -10}, -200, 100);
+  phase_value("restricted.screenless_cannon", w.screenless_cannon, {-10, -5}, -200, 100);
+  phase_value("pawns.near_palace", w.pawn_near_palace, {10, 15}, -100, 200);
+  phase_value("pawns.vs_missing_defender", w.pawn_vs_missing_defender, {5, 10}, -100, 200);
+  phase_value("pawns.on_general_file", w.pawn_on_general_file, {10, 10}, -100, 200);
+  phase_value("pawns.bottom", w.bottom_pawn, {-10, -20}, -200, 100);
   visit("tempo", w.tempo, 10, -50, 100);
 }
 

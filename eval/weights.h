@@ -36,6 +36,9 @@ struct PhaseValue {
 inline constexpr int kHalfFiles = 5;
 inline constexpr int kHalfBoard = kHalfFiles * kRanks;
 
+inline constexpr int kDangerCurveScale = 1024;
+inline constexpr int kDangerLinearScale = 16;
+
 struct Weights {
   std::array<PhaseValue, kPieceTypes> material{};
   std::array<std::array<PhaseValue, kHalfBoard>, kPieceTypes> position{};
@@ -55,10 +58,37 @@ struct Weights {
   PhaseValue missing_elephant;  // per missing elephant, per enemy cannon
   PhaseValue palace_attack;     // per square of one's palace the enemy attacks
 
+  // General danger: units of attack on one's palace, turned into a penalty of units^2 * danger_curve_mg /
+  // kDangerCurveScale in the middlegame and units * danger_linear_eg / kDangerLinearScale in the endgame.
+  std::array<int, kPieceTypes> danger_attacker{};  // a rook, horse or cannon reaching the palace; a pawn near it
+  std::array<int, kPieceTypes> danger_check{};     // a safe square from which a rook, horse or cannon checks
+  int danger_weak_square = 0;  // a palace square the enemy attacks and nothing defends
+  int danger_defender = 0;     // less, per advisor or elephant of one's own
+  int danger_curve_mg = 0;
+  int danger_linear_eg = 0;
+
   // Xiangqi patterns.
   PhaseValue hollow_cannon;   // a cannon facing the enemy general with nothing between
   PhaseValue central_cannon;  // a cannon on the enemy general's file behind two or more pieces
   PhaseValue linked_pawns;    // two crossed pawns side by side
+  PhaseValue bottom_cannon;   // a cannon on the enemy's back rank while the enemy general stands on it
+  PhaseValue palace_horse;    // one's own horse on the palace centre, in the general's way
+  PhaseValue cannon_vs_missing_advisor;  // a cannon on the enemy general's file, per advisor it lacks
+
+  // Pins: one's own rook, horse or cannon that cannot leave its line without exposing the general (to a
+  // rook or the other general in front of it, or as one of a cannon's two screens).
+  std::array<PhaseValue, kPieceTypes> pinned{};
+
+  // Restricted pieces.
+  PhaseValue trapped_horse;      // a horse with no safe square to go to (not attacked by a cheaper piece)
+  PhaseValue restricted_horse;   // ... with one
+  PhaseValue screenless_cannon;  // a cannon with no screen on any of its four lines
+
+  // Pawns across the river.
+  PhaseValue pawn_near_palace;          // a pawn on the palace's files (and one either side), close to it
+  PhaseValue pawn_vs_missing_defender;  // ... more, per advisor or elephant the enemy has lost
+  PhaseValue pawn_on_general_file;      // a pawn on the enemy general's file
+  PhaseValue bottom_pawn;               // a pawn on the enemy's back rank: it can only move sideways
 
   int tempo = 0;  // for the side to move
 };

@@ -16,7 +16,8 @@ add_executable(jiang_engine_tests
   eval_cache.cpp
   search_mate.cpp
   search_behaviour.cpp
-  search_see.cpp)
+  search_see.cpp
+  eval_knowledge.cpp)
 target_link_libraries(jiang_engine_tests PRIVATE jiang_engine Catch2::Catch2)
 target_compile_definitions(jiang_engine_tests PRIVATE JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
 # Two discoveries, so that the [slow] cases alone carry the label. A name that matches no test case

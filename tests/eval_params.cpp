@@ -110,7 +110,7 @@ TEST_CASE("registry: names unique, defaults within bounds, groups are the name p
   // groups(): each group once, in registry order, and every one of them holds parameters.
   const std::vector<std::string> groups = Params::groups();
   CHECK(std::set<std::string>(groups.begin(), groups.end()).size() == groups.size());
-  for (const char* g : {"material", "position", "mobility", "control", "relations", "safety", "patterns", "tempo"}) {
+  for (const char* g : {"material", "position", "mobility", "control", "relations", "safety", "danger", "patterns", "pins", "restricted", "pawns", "tempo"}) {
     INFO(g);
     CHECK(std::find(groups.begin(), groups.end(), g) != groups.end());
   }

@@ -41,7 +41,12 @@ class Reference {
     control();
     relations();
     safety();
+    danger();
     patterns();
+    cannon_patterns();
+    pins();
+    restricted();
+    pawn_terms();
     b_.terms[Tempo][pos.side_to_move()] += PhaseValue{w_.tempo, w_.tempo};
     blend();
     return b_;
@@ -200,6 +205,75 @@ class Reference {
     }
   }
 
+  // Whether a piece of the other colour reaches (f, r) by a move of the given type (quiet or capture).
+  bool reaches(Color by, PieceType t, int f, int r) const {
+    for (int s = 0; s < kSquares; ++s) {
+      if (pos_->piece_on(Square(s)) != make_piece(by, t)) continue;
+      for (const Target& x : targets(file_of(Square(s)), rank_of(Square(s))))
+        if (x.file == f && x.rank == r && x.moves) return true;
+    }
+    return false;
+  }
+
+  // Pieces strictly between (f, r) and the general's square g on one line; -1 when not on a line.
+  int between(int f, int r, Square g) const {
+    const int gf = file_of(g), gr = rank_of(g);
+    if ((f != gf && r != gr) || (f == gf && r == gr)) return -1;
+    const int df = (gf > f) - (gf < f), dr = (gr > r) - (gr < r);
+    int n = 0;
+    for (int x = f + df, y = r + dr; x != gf || y != gr; x += df, y += dr) n += at(x, y) != NoPiece;
+    return n;
+  }
+
+  // A horse on (f, r) would attack g: a horse's jump away, the leg next to (f, r) empty.
+  bool horse_checks_from(int f, int r, Square g) const {
+    const int df = file_of(g) - f, dr = rank_of(g) - r;
+    if (!((std::abs(df) == 1 && std::abs(dr) == 2) || (std::abs(df) == 2 && std::abs(dr) == 1))) return false;
+    return !at(f + (std::abs(df) == 2 ? df / 2 : 0), r + (std::abs(dr) == 2 ? dr / 2 : 0));
+  }
+
+  int danger_units(Color c) const {
+    const Color e = ~c;
+    const Square g = pos_->king_square(c);
+    int units = 0, attackers = 0;
+    for (int s = 0; s < kSquares; ++s) {
+      const Piece p = pos_->piece_on(Square(s));
+      if (!p || color_of(p) != e) continue;
+      const PieceType t = type_of(p);
+      const int f = file_of(Square(s)), r = rank_of(Square(s));
+      if (t == Rook || t == Horse || t == Cannon) {
+        bool hits = false;
+        for (const Target& x : targets(f, r)) hits |= x.attacks && in_palace(c, make_square(x.file, x.rank));
+        if (hits) units += w_.danger_attacker[t], ++attackers;
+      }
+      const bool near_palace = (on_board(f, r + 1) && in_palace(c, make_square(f, r + 1))) ||
+                               (on_board(f, r - 1) && in_palace(c, make_square(f, r - 1)));
+      if (t == Pawn && (in_palace(c, Square(s)) || near_palace)) units += w_.danger_attacker[Pawn];
+    }
+    if (attackers == 0) return 0;
+    for (int s = 0; s < kSquares; ++s)
+      if (in_palace(c, Square(s)) && count_[e][s] > 0 && count_[c][s] == 0) units += w_.danger_weak_square;
+    for (int s = 0; s < kSquares; ++s) {
+      const Piece p = pos_->piece_on(Square(s));
+      if ((p && color_of(p) == e) || count_[c][s] > 0) continue;  // not a safe square for the attacker
+      const int f = file_of(Square(s)), r = rank_of(Square(s));
+      const int screens = between(f, r, g);
+      if (screens == 0 && reaches(e, Rook, f, r)) units += w_.danger_check[Rook];
+      if (screens == 1 && reaches(e, Cannon, f, r)) units += w_.danger_check[Cannon];
+      if (horse_checks_from(f, r, g) && reaches(e, Horse, f, r)) units += w_.danger_check[Horse];
+    }
+    units -= w_.danger_defender * (pieces(c, Advisor) + pieces(c, Elephant));
+    return std::max(units, 0);
+  }
+
+  void danger() {
+    for (Color c : {Red, Black}) {
+      const int u = danger_units(c);
+      b_.terms[Danger][c] -= PhaseValue{u * u * w_.danger_curve_mg / kDangerCurveScale,
+                                        u * w_.danger_linear_eg / kDangerLinearScale};
+    }
+  }
+
   void patterns() {
     for (int s = 0; s < kSquares; ++s) {
       const Piece p = pos_->piece_on(Square(s));
@@ -216,6 +290,92 @@ class Reference {
       }
       if (type_of(p) == Pawn && !on_own_half(c, Square(s)) && f + 1 < kFiles && at(f + 1, r) == p)
         b_.terms[Patterns][c] += w_.linked_pawns;
+      if (type_of(p) == Horse && f == 4 && r == (c == Red ? 1 : 8)) b_.terms[Patterns][c] += w_.palace_horse;
+    }
+  }
+
+  // A cannon's patterns against the enemy general: its back rank, its file, the advisors it lacks.
+  void cannon_patterns() {
+    for (int s = 0; s < kSquares; ++s) {
+      const Piece p = pos_->piece_on(Square(s));
+      if (!p || type_of(p) != Cannon) continue;
+      const Color c = color_of(p);
+      const Square general = pos_->king_square(~c);
+      const int enemy_back = c == Red ? 9 : 0;
+      if (rank_of(Square(s)) == enemy_back && rank_of(general) == enemy_back) b_.terms[Patterns][c] += w_.bottom_cannon;
+      if (file_of(Square(s)) == file_of(general))
+        b_.terms[Patterns][c] += w_.cannon_vs_missing_advisor * (2 - pieces(~c, Advisor));
+    }
+  }
+
+  // Each of c's rooks, horses and cannons: would taking it off the board expose c's general to a rook,
+  // the other general, or a cannon (through the one piece left between)?
+  void pins() {
+    for (int s = 0; s < kSquares; ++s) {
+      const Piece p = pos_->piece_on(Square(s));
+      if (!p || (type_of(p) != Rook && type_of(p) != Horse && type_of(p) != Cannon)) continue;
+      const Color c = color_of(p);
+      const Square g = pos_->king_square(c);
+      if (between(file_of(Square(s)), rank_of(Square(s)), g) < 0) continue;
+      const int df = (file_of(Square(s)) > file_of(g)) - (file_of(Square(s)) < file_of(g));
+      const int dr = (rank_of(Square(s)) > rank_of(g)) - (rank_of(Square(s)) < rank_of(g));
+      // Walk from the general outwards, counting pieces, with this one removed.
+      // The pinner stands beyond this piece.
+      int count = 0;
+      bool pinned = false, passed = false;
+      for (int f = file_of(g) + df, r = rank_of(g) + dr; on_board(f, r); f += df, r += dr) {
+        const Piece q = at(f, r);
+        if (make_square(f, r) == Square(s)) passed = true;
+        if (!q || make_square(f, r) == Square(s)) continue;
+        ++count;
+        const bool line_piece = type_of(q) == Rook || (type_of(q) == King && df == 0);
+        if (passed && count == 1 && color_of(q) != c && line_piece) pinned = true;
+        if (passed && count == 2 && q == make_piece(~c, Cannon)) pinned = true;
+        if (count >= 2) break;
+      }
+      if (pinned) b_.terms[Pins][c] += w_.pinned[type_of(p)];
+    }
+  }
+
+  // Horses without a safe square (own pieces and squares a cheaper enemy piece attacks do not count),
+  // cannons with nothing to jump.
+  void restricted() {
+    for (int s = 0; s < kSquares; ++s) {
+      const Piece p = pos_->piece_on(Square(s));
+      if (!p) continue;
+      const Color c = color_of(p);
+      const std::vector<Target> ts = targets(file_of(Square(s)), rank_of(Square(s)));
+      if (type_of(p) == Horse) {
+        int safe = 0;
+        for (const Target& t : ts)
+          safe += t.moves && cheapest_[~c][make_square(t.file, t.rank)] >= value(Horse);
+        if (safe == 0) b_.terms[Restricted][c] += w_.trapped_horse;
+        if (safe == 1) b_.terms[Restricted][c] += w_.restricted_horse;
+      }
+      if (type_of(p) == Cannon &&
+          std::none_of(ts.begin(), ts.end(), [](const Target& t) { return t.attacks; }))
+        b_.terms[Restricted][c] += w_.screenless_cannon;
+    }
+  }
+
+  // Crossed pawns: on the enemy's back rank; near the palace (files c..g, the last four ranks), more per
+  // advisor or elephant the enemy lacks; on the enemy general's file.
+  void pawn_terms() {
+    for (int s = 0; s < kSquares; ++s) {
+      const Piece p = pos_->piece_on(Square(s));
+      if (!p || type_of(p) != Pawn) continue;
+      const Color c = color_of(p);
+      const int f = file_of(Square(s)), r = rank_of(Square(s));
+      const int to_go = c == Red ? 9 - r : r;
+      if (to_go > 4) continue;
+      if (to_go == 0) {
+        b_.terms[Pawns][c] += w_.bottom_pawn;
+        continue;
+      }
+      if (f >= 2 && f <= 6 && to_go <= 3)
+        b_.terms[Pawns][c] += w_.pawn_near_palace +
+                              w_.pawn_vs_missing_defender * (4 - pieces(~c, Advisor) - pieces(~c, Elephant));
+      if (f == file_of(pos_->king_square(~c))) b_.terms[Pawns][c] += w_.pawn_on_general_file;
     }
   }
 
@@ -225,11 +385,16 @@ class Reference {
     const int rooks = pieces(strong, Rook), horses = pieces(strong, Horse), cannons = pieces(strong, Cannon);
     const int pawns = pieces(strong, Pawn);
     if (rooks + horses + cannons + pawns == 0) return 0;
+    int old = 0;
+    for (int f = 0; f < kFiles; ++f) old += at(f, strong == Red ? 9 : 0) == make_piece(strong, Pawn);
+    if (rooks + horses + cannons == 0 && old == pawns) return 2;
+    if (rooks + horses + cannons == 0 && pawns == 1 && pieces(weak, Advisor) + pieces(weak, Elephant) >= 2) return 2;
     const bool only_cannon = cannons == 1 && rooks + horses + pawns == 0;
     if (only_cannon && pieces(strong, Advisor) == 0) return 0;
     if (only_cannon && pieces(weak, Elephant) == 2) return 2;
     if (horses == 1 && rooks + cannons + pawns == 0 && pieces(weak, Advisor) == 2) return 2;
     if (rooks == 1 && horses + cannons + pawns == 0 && pieces(weak, Advisor) == 2 && pieces(weak, Elephant) == 2) return 2;
+    if (rooks == 1 && horses + cannons + pawns == 0 && pieces(weak, Advisor) == 2 && pieces(weak, Cannon) >= 1) return 2;
     return 16;
   }
 

@@ -16,84 +16,14 @@
 #include "eval/evaluate.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
+#include "support/fen_transforms.h"
 #include "support/sample_positions.h"
 #include "support/suite.h"
 
 using namespace jiang;
+using namespace fen_transforms;
 
 namespace {
-
-std::vector<std::string> split(const std::string& text, char sep) {
-  std::vector<std::string> parts;
-  std::string part;
-  std::istringstream in(text);
-  while (std::getline(in, part, sep)) parts.push_back(part);
-  return parts;
-}
-
-// "2bak4" -> "..bak....": one character per file.
-std::string expand_rank(const std::string& rank) {
-  std::string out;
-  for (char c : rank) {
-    if (std::isdigit(static_cast<unsigned char>(c))) out.append(size_t(c - '0'), '.');
-    else out.push_back(c);
-  }
-  return out;
-}
-
-std::string compress_rank(const std::string& rank) {
-  std::string out;
-  int empty = 0;
-  for (char c : rank) {
-    if (c == '.') {
-      ++empty;
-      continue;
-    }
-    if (empty) out += char('0' + empty);
-    empty = 0;
-    out.push_back(c);
-  }
-  if (empty) out += char('0' + empty);
-  return out;
-}
-
-// Red becomes Black and Black Red: the board is turned upside down (rank r -> 9 - r), the case of every
-// letter is swapped and the other side is to move. Files stay as they are. Counters are kept.
-std::string swap_colours(const std::string& fen) {
-  std::vector<std::string> fields = split(fen, ' ');
-  REQUIRE(fields.size() >= 2);
-  std::vector<std::string> ranks = split(fields[0], '/');
-  REQUIRE(ranks.size() == 10);
-  std::reverse(ranks.begin(), ranks.end());
-  std::string board;
-  for (size_t i = 0; i < ranks.size(); ++i) {
-    if (i) board += '/';
-    for (char c : ranks[i])
-      board += std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
-  }
-  fields[0] = board;
-  fields[1] = fields[1] == "w" ? "b" : "w";
-  std::string out;
-  for (size_t i = 0; i < fields.size(); ++i) out += (i ? " " : "") + fields[i];
-  return out;
-}
-
-// Files a..i become i..a; nothing else changes.
-std::string mirror_files(const std::string& fen) {
-  std::vector<std::string> fields = split(fen, ' ');
-  std::vector<std::string> ranks = split(fields[0], '/');
-  std::string board;
-  for (size_t i = 0; i < ranks.size(); ++i) {
-    std::string r = expand_rank(ranks[i]);
-    REQUIRE(r.size() == 9);
-    std::reverse(r.begin(), r.end());
-    board += (i ? "/" : "") + compress_rank(r);
-  }
-  fields[0] = board;
-  std::string out;
-  for (size_t i = 0; i < fields.size(); ++i) out += (i ? " " : "") + fields[i];
-  return out;
-}
 
 std::string describe(const Breakdown& b) {
   std::ostringstream out;

@@ -16,6 +16,15 @@ int attackers(const Position& pos, Color c) {
          pos.count(make_piece(c, Pawn));
 }
 
+// Pawns on the enemy's back rank: they can only move sideways.
+int old_pawns(const Position& pos, Color c) {
+  const Piece pawn = make_piece(c, Pawn);
+  const int back = c == Red ? kRanks - 1 : 0;
+  int n = 0;
+  for (int i = 0; i < pos.count(pawn); ++i) n += rank_of(pos.squares(pawn)[i]) == back;
+  return n;
+}
+
 }  // namespace
 
 int game_phase(const Position& pos) {
@@ -35,6 +44,10 @@ int draw_scale(const Position& pos, Color strong) {
   const int cannons = pos.count(make_piece(strong, Cannon)), pawns = pos.count(make_piece(strong, Pawn));
   const int weak_advisors = pos.count(make_piece(weak, Advisor));
   const int weak_elephants = pos.count(make_piece(weak, Elephant));
+  const bool only_pawns = rooks + horses + cannons == 0;
+  if (only_pawns && old_pawns(pos, strong) == pawns) return kDrawish;  // pawns on the back rank cannot mate
+  if (only_pawns && pawns == 1 && weak_advisors + weak_elephants >= 2)
+    return kDrawish;  // a lone pawn is stopped by any two defenders
   if (rooks == 0 && horses == 0 && pawns == 0 && cannons == 1) {
     // A lone cannon needs a screen: without advisors of its own it cannot mate at all. With them it beats
     // advisors, but two elephants hold.
@@ -43,8 +56,11 @@ int draw_scale(const Position& pos, Color strong) {
   }
   if (rooks == 0 && cannons == 0 && pawns == 0 && horses == 1 && weak_advisors == 2)
     return kDrawish;  // a lone horse cannot break two advisors
-  if (rooks == 1 && cannons == 0 && pawns == 0 && horses == 0 && weak_advisors == 2 && weak_elephants == 2)
-    return kDrawish;  // a lone rook cannot break full advisors and elephants
+  if (rooks == 1 && cannons == 0 && pawns == 0 && horses == 0) {
+    if (weak_advisors == 2 && weak_elephants == 2) return kDrawish;  // nor a lone rook full defenders
+    if (weak_advisors == 2 && pos.count(make_piece(weak, Cannon)) >= 1)
+      return kDrawish;  // a cannon behind two advisors holds a rook
+  }
   return Evaluator::kScaleNormal;
 }
 

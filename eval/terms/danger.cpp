@@ -1,0 +1,96 @@
+// General danger: the enemy's attack on one's palace as a count of danger units (attackers reaching the
+// palace, safe squares from which they could give check, palace squares attacked and not defended, less
+// the advisors and elephants at home), turned into a penalty that grows with the square of the count. One
+// attacker is a nuisance; three with checks to spare are a mating attack, and the curve says so.
+#include <algorithm>
+
+#include "eval/eval_state.h"
+
+namespace jiang {
+namespace {
+
+// The squares of a line (a rank or file occupancy lookup) as a set on the board.
+SquareSet along_rank(int rank, uint16_t files) { return SquareSet::rank_row(rank, files); }
+SquareSet along_file(int file, uint16_t ranks) { return SquareSet::file_column(file, ranks); }
+
+// Where each kind of attacker would give check from: the rook's lines to the general, the cannon's
+// squares behind exactly one screen, the horse's squares whose leg is empty.
+struct CheckSquares {
+  SquareSet rook, cannon, horse;
+};
+
+CheckSquares check_squares(const Position& pos, Square general) {
+  const int f = file_of(general), r = rank_of(general);
+  const LineMoves& rank = kRankMoves[f][pos.rank_occupancy(r)];
+  const LineMoves& file = kFileMoves[r][pos.file_occupancy(f)];
+  CheckSquares checks;
+  checks.rook = along_rank(r, rank.quiet | rank.first_blockers) | along_file(f, file.quiet | file.first_blockers);
+  checks.cannon = along_rank(r, rank.beyond_screen) | along_file(f, file.beyond_screen);
+  checks.horse = SquareSet{};
+  for (const Step& st : kTemplates.horse_attackers[general])
+    if (!pos.piece_on(st.block)) checks.horse |= SquareSet::of(st.to);
+  return checks;
+}
+
+// The squares the cannons of c can move to without capturing: a cannon gives check from a quiet square.
+SquareSet cannon_quiet_targets(const Position& pos, Color c) {
+  SquareSet targets{};
+  const Piece cannon = make_piece(c, Cannon);
+  for (int i = 0; i < pos.count(cannon); ++i) {
+    const Square s = pos.squares(cannon)[i];
+    const int f = file_of(s), r = rank_of(s);
+    targets |= along_rank(r, kRankMoves[f][pos.rank_occupancy(r)].quiet) |
+               along_file(f, kFileMoves[r][pos.file_occupancy(f)].quiet);
+  }
+  return targets;
+}
+
+SquareSet union_of(const SideAttacks& side, PieceType t) {
+  SquareSet all{};
+  for (const SquareSet* s = side.begin(t); s != side.end(t); ++s) all |= *s;
+  return all;
+}
+
+// The danger units against c's general.
+int danger_units(const EvalState& state, Color c) {
+  const Position& pos = state.pos;
+  const Weights& w = state.w;
+  const Color e = ~c;
+  const SideAttacks& enemy = state.attacks.side[e];
+  const SquareSet palace = kPalace[c];
+  int units = 0, attackers = 0;
+  for (PieceType t : {Rook, Horse, Cannon})
+    for (const SquareSet* s = enemy.begin(t); s != enemy.end(t); ++s)
+      if (!(*s & palace).empty()) {
+        units += w.danger_attacker[t];
+        ++attackers;
+      }
+  const int pawns = (state.attacks.pawns[e] & (palace | palace.rank_up() | palace.rank_down())).count();
+  units += w.danger_attacker[Pawn] * pawns;
+  if (attackers == 0) return 0;  // pawns alone do not make an attack
+
+  // Safe checks: squares an attacker can reach, from which it checks, that c does not defend.
+  const SquareSet unsafe = state.attacks.side[c].any() | state.attacks.occupied[e];
+  const CheckSquares checks = check_squares(pos, pos.king_square(c));
+  units += w.danger_check[Rook] * (checks.rook & union_of(enemy, Rook) & ~unsafe).count();
+  units += w.danger_check[Horse] * (checks.horse & union_of(enemy, Horse) & ~unsafe).count();
+  const SquareSet cannon_reach = cannon_quiet_targets(pos, e) | (union_of(enemy, Cannon) & state.attacks.occupied[c]);
+  units += w.danger_check[Cannon] * (checks.cannon & cannon_reach & ~unsafe).count();
+
+  units += w.danger_weak_square * (palace & enemy.any() & ~state.attacks.side[c].any()).count();
+  units -= w.danger_defender * (pos.count(make_piece(c, Advisor)) + pos.count(make_piece(c, Elephant)));
+  return std::max(units, 0);
+}
+
+}  // namespace
+
+void add_general_danger(EvalState& state) {
+  const Weights& w = state.w;
+  for (Color c : {Red, Black}) {
+    const int units = danger_units(state, c);
+    state.terms[Danger][c] -= PhaseValue{units * units * w.danger_curve_mg / kDangerCurveScale,
+                                         units * w.danger_linear_eg / kDangerLinearScale};
+  }
+}
+
+}  // namespace jiang
