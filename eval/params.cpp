@@ -14,63 +14,63 @@ constexpr std::string_view kTypeNames[kPieceTypes] = {"", "king", "advisor", "el
 // the piece can stand on become parameters.
 using HalfTable = std::array<std::array<int, kHalfFiles>, kRanks>;
 
-constexpr HalfTable kPawnMg = {{{0, 2, 4, 6, 8}, {10, 20, 30, 45, 50}, {10, 20, 35, 50, 55},
-                                {10, 18, 25, 35, 40}, {5, 10, 15, 20, 25}, {0, 0, 5, 0, 10},
-                                {0, 0, 0, 0, 5}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+constexpr HalfTable kPawnMg = {{{-72, -70, 60, 6, -40}, {82, 92, 102, 109, 122}, {82, 92, 107, 122, 127},
+                                {66, 90, 97, 107, 112}, {-23, 82, 15, -16, 49}, {-32, 0, -11, 0, 30},
+                                {-60, 0, -48, 0, -11}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}}};
-constexpr HalfTable kPawnEg = {{{0, 5, 10, 15, 20}, {30, 40, 50, 65, 70}, {30, 40, 50, 60, 65},
-                                {25, 30, 40, 45, 50}, {15, 20, 25, 30, 30}, {0, 0, 5, 0, 10},
-                                {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+constexpr HalfTable kPawnEg = {{{-36, -19, -34, -53, -48}, {98, 36, 30, 29, 138}, {46, 36, 62, 128, 133},
+                                {29, 30, 68, 37, 30}, {43, 28, 81, 94, 102}, {28, 0, 5, 0, 62},
+                                {44, 0, -64, 0, 56}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}}};
-constexpr HalfTable kHorseMg = {{{0, -5, 0, 5, -5}, {0, 10, 20, 15, 5}, {5, 15, 20, 25, 20},
-                                 {5, 15, 20, 25, 25}, {0, 10, 15, 20, 15}, {0, 5, 10, 10, 5},
-                                 {-5, 5, 5, 5, 5}, {-5, 0, 10, 0, 5}, {-10, -5, 0, -5, -10},
-                                 {-10, -10, 0, -10, -10}}};
-constexpr HalfTable kHorseEg = {{{-5, 0, 5, 5, 0}, {0, 10, 15, 15, 10}, {5, 10, 20, 20, 20},
-                                 {5, 10, 20, 20, 20}, {0, 10, 15, 15, 15}, {0, 5, 10, 10, 10},
-                                 {-5, 0, 5, 5, 5}, {-5, 0, 5, 0, 5}, {-10, -5, 0, -5, -5},
-                                 {-15, -10, -5, -10, -10}}};
-constexpr HalfTable kRookMg = {{{5, 10, 5, 15, 10}, {5, 10, 10, 20, 15}, {5, 10, 10, 20, 15},
-                                {5, 15, 15, 20, 15}, {5, 10, 10, 15, 15}, {5, 10, 10, 15, 15},
-                                {0, 5, 5, 10, 10}, {-5, 5, 0, 10, 5}, {-5, 5, 0, 10, 0},
-                                {-10, 5, 0, 5, 0}}};
-constexpr HalfTable kRookEg = {{{5, 5, 5, 10, 10}, {5, 5, 10, 10, 10}, {5, 5, 10, 10, 10},
-                                {5, 5, 5, 10, 10}, {0, 5, 5, 5, 5}, {0, 5, 5, 5, 5},
-                                {0, 0, 0, 5, 5}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                {-5, 0, 0, 0, 0}}};
-constexpr HalfTable kCannonMg = {{{10, 10, 0, -5, -5}, {5, 5, 0, -5, -5}, {0, 0, 0, -5, 0},
-                                  {0, 0, 0, 0, 5}, {0, 0, 0, 0, 5}, {0, 0, 0, 0, 5},
-                                  {0, 0, 0, 0, 5}, {0, 5, 0, 5, 15}, {0, 0, 0, 5, 10},
-                                  {0, 0, 0, 5, 5}}};
-constexpr HalfTable kCannonEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                  {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                  {0, 0, 0, 0, 0}, {0, 0, 0, 0, 5}, {0, 0, 0, 0, 5},
-                                  {0, 0, 0, 0, 5}}};
+constexpr HalfTable kHorseMg = {{{72, 67, -56, -67, -77}, {-72, 82, 92, 87, 77}, {37, 87, -12, 97, 92},
+                                 {-67, 75, 56, 97, -27}, {72, -62, 87, 92, 83}, {-72, -27, -6, -6, 77},
+                                 {27, 77, -31, -67, -59}, {-5, 52, -22, 52, 69}, {10, 67, -72, -73, -26},
+                                 {-26, -42, -72, 42, -82}}};
+constexpr HalfTable kHorseEg = {{{67, -24, 77, 45, -72}, {68, 66, 83, -5, 82}, {69, 30, 12, 44, 72},
+                                 {41, 46, 8, 32, 24}, {-8, 50, 71, 15, -5}, {4, 25, 10, 30, 22},
+                                 {59, -56, 61, -11, 77}, {31, -72, 25, 64, -67}, {-62, 67, 8, -21, -73},
+                                 {-87, -78, 11, -82, 62}}};
+constexpr HalfTable kRookMg = {{{73, 54, 77, 87, 78}, {1, 82, 82, 60, 87}, {9, -2, 82, 20, 87},
+                                {69, 55, 83, 72, 87}, {-51, 6, -2, -5, 79}, {-11, -14, -10, 19, 71},
+                                {-48, 33, 77, 50, 82}, {31, 25, 28, -2, -67}, {3, -11, 12, 2, 72},
+                                {-22, 33, 8, 29, 72}}};
+constexpr HalfTable kRookEg = {{{5, 13, 41, 26, 14}, {17, -19, 30, 26, 82}, {45, 21, 18, 82, 62},
+                                {-7, -3, -23, 30, 74}, {56, 25, 77, 69, 49}, {72, 77, 77, 61, 77},
+                                {44, 28, 72, 77, 77}, {72, 44, 60, 72, 72}, {72, 64, 72, 40, 0},
+                                {47, 72, 64, 48, 72}}};
+constexpr HalfTable kCannonMg = {{{82, 30, 72, 67, -25}, {77, -67, 32, -77, 63}, {64, -72, 48, -77, -72},
+                                  {28, 8, 68, -44, 69}, {72, -28, 28, -36, 77}, {0, -12, 32, -8, 69},
+                                  {12, -52, 60, 36, 77}, {36, 5, 72, 41, 87}, {72, -60, 72, -35, 62},
+                                  {-12, -72, 72, -67, -15}}};
+constexpr HalfTable kCannonEg = {{{4, -8, 16, -32, -72}, {-44, 16, 72, 28, 72}, {-8, 16, 40, 12, -44},
+                                  {-48, -40, -40, -4, -64}, {-56, -16, 0, 32, -40}, {56, 48, 48, 12, -20},
+                                  {40, 32, 8, -8, -12}, {20, 0, -16, 0, 1}, {-24, 64, -28, 68, 5},
+                                  {-72, 0, -12, 12, 29}}};
 // The palace and the defenders' points; everything else is unreachable and left at zero.
 constexpr HalfTable kKingMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 0}, {0, 0, 0, -25, -20}, {0, 0, 0, -10, -5},
-                                {0, 0, 0, 0, 5}}};
+                                {0, 0, 0, 0, 0}, {0, 0, 0, -97, -92}, {0, 0, 0, -82, -61},
+                                {0, 0, 0, -4, 77}}};
 constexpr HalfTable kKingEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 0}, {0, 0, 0, -8, -5}, {0, 0, 0, -2, 0},
-                                {0, 0, 0, 0, 0}}};
+                                {0, 0, 0, 0, 0}, {0, 0, 0, 12, -25}, {0, 0, 0, 22, 20},
+                                {0, 0, 0, 0, -16}}};
 constexpr HalfTable kAdvisorMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0}, {0, 0, 0, -5, 0}, {0, 0, 0, 0, 5},
-                                   {0, 0, 0, 0, 0}}};
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, -5, 0}, {0, 0, 0, 0, 21},
+                                   {0, 0, 0, -12, 0}}};
 constexpr HalfTable kAdvisorEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 3},
-                                   {0, 0, 0, 0, 0}}};
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, -60, 0}, {0, 0, 0, 0, -25},
+                                   {0, 0, 0, -36, 0}}};
 constexpr HalfTable kElephantMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -3, 0, 0},
-                                    {0, 0, 0, 0, 0}, {-5, 0, 0, 0, 5}, {0, 0, 0, 0, 0},
-                                    {0, 0, 0, 0, 0}}};
+                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -75, 0, 0},
+                                    {0, 0, 0, 0, 0}, {-17, 0, 0, 0, 77}, {0, 0, 0, 0, 0},
+                                    {0, 0, 28, 0, 0}}};
 constexpr HalfTable kElephantEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -3, 0, 0},
-                                    {0, 0, 0, 0, 0}, {-5, 0, 0, 0, 3}, {0, 0, 0, 0, 0},
-                                    {0, 0, 0, 0, 0}}};
+                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -19, 0, 0},
+                                    {0, 0, 0, 0, 0}, {-17, 0, 0, 0, -29}, {0, 0, 0, 0, 0},
+                                    {0, 0, -36, 0, 0}}};
 
 struct TypeDefaults {
   PhaseValue material;
@@ -81,12 +81,12 @@ struct TypeDefaults {
 constexpr TypeDefaults kTypeDefaults[kPieceTypes] = {
     {{0, 0}, nullptr, nullptr},
     {{0, 0}, &kKingMg, &kKingEg},  // the general is never exchanged; its value is the game
-    {{200, 200}, &kAdvisorMg, &kAdvisorEg},
-    {{200, 200}, &kElephantMg, &kElephantEg},
-    {{400, 450}, &kHorseMg, &kHorseEg},
-    {{900, 950}, &kRookMg, &kRookEg},
-    {{450, 420}, &kCannonMg, &kCannonEg},
-    {{100, 100}, &kPawnMg, &kPawnEg},
+    {{168, 128}, &kAdvisorMg, &kAdvisorEg},
+    {{228, 148}, &kElephantMg, &kElephantEg},
+    {{456, 414}, &kHorseMg, &kHorseEg},
+    {{972, 1022}, &kRookMg, &kRookEg},
+    {{522, 416}, &kCannonMg, &kCannonEg},
+    {{116, 124}, &kPawnMg, &kPawnEg},
 };
 
 // Whether a piece of this type can ever stand on (file 0..4, rank 0..9 from its own side).
@@ -125,18 +125,18 @@ void visit_params(Weights& w, Visit&& visit) {
           visit(name, phase == 0 ? field.mg : field.eg, table[kRanks - 1 - rank][file], -kPositionBound,
                 kPositionBound);
         }
-  phase_value("mobility.horse", w.mobility[Horse], {10, 10}, -50, 100);
-  phase_value("mobility.rook", w.mobility[Rook], {6, 6}, -50, 100);
-  phase_value("mobility.cannon", w.mobility[Cannon], {4, 4}, -50, 100);
-  phase_value("control.own_half", w.control_own_half, {2, 1}, -50, 50);
-  phase_value("control.enemy_half", w.control_enemy_half, {4, 3}, -50, 50);
-  phase_value("control.enemy_palace", w.control_enemy_palace, {10, 6}, -50, 100);
-  visit("relations.threat_to_move_pct", w.threat_to_move_pct, 40, 0, 100);
+  phase_value("mobility.horse", w.mobility[Horse], {30, 14}, -50, 100);
+  phase_value("mobility.rook", w.mobility[Rook], {10, 18}, -50, 100);
+  phase_value("mobility.cannon", w.mobility[Cannon], {8, 4}, -50, 100);
+  phase_value("control.own_half", w.control_own_half, {-2, -7}, -50, 50);
+  phase_value("control.enemy_half", w.control_enemy_half, {8, 3}, -50, 50);
+  phase_value("control.enemy_palace", w.control_enemy_palace, {34, -2}, -50, 100);
+  visit("relations.threat_to_move_pct", w.threat_to_move_pct, 24, 0, 100);
   visit("relations.threat_waiting_pct", w.threat_waiting_pct, 10, 0, 100);
-  phase_value("relations.defended", w.defended, {4, 4}, -50, 50);
-  phase_value("safety.missing_advisor", w.missing_advisor, {10, 5}, -50, 100);
-  phase_value("safety.missing_elephant", w.missing_elephant, {10, 5}, -50, 100);
-  phase_value("safety.palace_attack", w.palace_attack, {8, 4}, -50, 100);
+  phase_value("relations.defended", w.defended, {27, 0}, -50, 50);
+  phase_value("safety.missing_advisor", w.missing_advisor, {55, 21}, -50, 100);
+  phase_value("safety.missing_elephant", w.missing_elephant, {-2, 9}, -50, 100);
+  phase_value("safety.palace_attack", w.palace_attack, {0, 4}, -50, 100);
   // Danger units: a rook, horse and cannon on the palace with two safe checks and a weak square, less
   // four defenders, are about 40 units, a penalty of about 1.5 pawns.
   visit("danger.attacker.rook", w.danger_attacker[Rook], 12, 0, 100);
@@ -150,9 +150,9 @@ void visit_params(Weights& w, Visit&& visit) {
   visit("danger.defender", w.danger_defender, 3, 0, 100);
   visit("danger.curve.mg", w.danger_curve_mg, 80, 0, 1000);
   visit("danger.linear.eg", w.danger_linear_eg, 8, 0, 200);
-  phase_value("patterns.hollow_cannon", w.hollow_cannon, {60, 30}, -100, 300);
-  phase_value("patterns.central_cannon", w.central_cannon, {20, 5}, -100, 200);
-  phase_value("patterns.linked_pawns", w.linked_pawns, {15, 25}, -100, 200);
+  phase_value("patterns.hollow_cannon", w.hollow_cannon, {128, -14}, -100, 300);
+  phase_value("patterns.central_cannon", w.central_cannon, {28, 61}, -100, 200);
+  phase_value("patterns.linked_pawns", w.linked_pawns, {51, -3}, -100, 200);
   phase_value("patterns.bottom_cannon", w.bottom_cannon, {30, 10}, -100, 200);
   phase_value("patterns.palace_horse", w.palace_horse, {-30, -10}, -200, 100);
   phase_value("patterns.cannon_vs_missing_advisor", w.cannon_vs_missing_advisor, {20, 10}, -100, 200);

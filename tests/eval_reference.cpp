@@ -484,7 +484,7 @@ TEST_CASE("the fast evaluation equals the reference, term by term", "[eval][refe
   REQUIRE(fens.size() >= 10000);
 
   SECTION("default weights") { check_equal(Params(), fens); }
-  SECTION("tuned weights") { check_equal(Params::load(std::string(JIANG_DATA_DIR) + "/weights-tuned.json"), fens); }
+  SECTION("hand-set weights") { check_equal(Params::load(std::string(JIANG_DATA_DIR) + "/weights-handset.json"), fens); }
   SECTION("every material value equal") { check_equal(equal_material(), fens); }
   SECTION("random weights") {
     // Fewer positions a weight set, more weight sets: the orders of the material values matter most.
