@@ -166,9 +166,11 @@ void Searcher::update_pv(int ply, Move m) {
   pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
 }
 
-// The game ends here by rule at the first recurrence of a position: searching on would only repeat.
+// The game ends here by rule at the first recurrence of a position: searching on would only repeat. A
+// side that would lose by repeating (a perpetual check or chase) is scored as mated, so it looks for
+// another move one cycle earlier, while the side it checks or chases may repeat and win.
 std::optional<Score> Searcher::rule_score(int ply) const {
-  switch (rule_outcome(pos_, 2)) {
+  switch (rule_outcome(pos_, 2, limits_.rules)) {
     case GameEnd::Draw: return kDraw;
     case GameEnd::SideToMoveWins: return mate_in(ply);
     case GameEnd::SideToMoveLoses: return mated_in(ply);
