@@ -16,11 +16,11 @@
 namespace jiang {
 
 // The pieces of ~x that x chases in pos, whoever is to move there (a position with the other side to
-// move is asked as if that side passed): the squares of the pieces some x piece other than the general,
-// a pawn or a pinned piece can legally capture, not counting the general and pawns on their own half, when the victim
-// is a rook attacked by a horse or cannon, a rook, horse or cannon attacked by an advisor or elephant,
-// or a piece without a legal recapture that is not offering an exchange (a piece of the attacker's type
-// that could legally take it first). pos is restored before returning.
+// move is asked as if that side passed): the squares of the pieces that an x piece other than the
+// general, a pawn or a pinned piece can legally capture, not counting the general and pawns on their
+// own half, when the victim is a rook attacked by a horse or cannon, a rook, horse or cannon attacked by
+// an advisor or elephant, or a piece without a legal recapture that is not offering an exchange (a piece
+// of the attacker's type that could legally take it first). pos is restored before returning.
 SquareSet chased_pieces(Position& pos, Color x);
 
 // What one side did with its moves through a repetition cycle.

@@ -479,7 +479,8 @@ TEST_CASE("UCCI repetitionrule: the rule set the search judges repetitions by", 
     const auto answer = c.command("setoption repetitionrule asian");
     REQUIRE(answer);
     REQUIRE(answer->size() == 1);
-    CHECK(starts_with(answer->front(), "info string setoption: repetitionrule expects one of axf, chinese, draw"));
+    CHECK(starts_with(answer->front(),
+                      "info string setoption: repetitionrule expects one of axf, chinese, draw"));
   }
   // As in the UCI test: chasing again loses under AXF rules, draws under the draw-only rules.
   const std::string position =

@@ -336,7 +336,8 @@ TEST_CASE("UCI Repetition Rule: the rule set the search judges repetitions by", 
     const auto answer = c.command(std::string("setoption name Repetition Rule value ") + bad);
     REQUIRE(answer);
     REQUIRE(answer->size() == 1);
-    CHECK(starts_with(answer->front(), "info string setoption: Repetition Rule expects one of axf, chinese, draw"));
+    CHECK(starts_with(answer->front(),
+                      "info string setoption: Repetition Rule expects one of axf, chinese, draw"));
   }
   // Red, lost, has chased a black cannon with its rook twice round a cycle (search_behaviour.cpp):
   // chasing again loses under AXF rules and draws when every repetition is a draw.

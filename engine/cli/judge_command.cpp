@@ -31,8 +31,15 @@ std::string_view result_word(GameEnd end) {
 }
 
 std::string piece_name(Piece p) {
-  static constexpr const char* kTypes[kPieceTypes] = {"", "general", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
+  static constexpr const char* kTypes[kPieceTypes] = {"",      "general", "advisor", "elephant",
+                                                      "horse", "rook",    "cannon",  "pawn"};
   return std::string(color_of(p) == Red ? "red " : "black ") + kTypes[type_of(p)];
+}
+
+std::string reason_words(const Position& pos, const Ruling& ruling) {
+  if (ruling.end == GameEnd::None) return "the game goes on";
+  if (ruling.reason == EndReason::NoLegalMove && pos.in_check()) return "mate";
+  return std::string(reason_text(ruling.reason));
 }
 
 // The rules applied to the position as a referee does: a side without a move has lost first of all.
@@ -42,9 +49,7 @@ Ruling judge(const Position& pos, int occurrences, RuleSet rules) {
 }
 
 void print(const Position& pos, const Ruling& ruling, bool json) {
-  const std::string reason = ruling.end == GameEnd::None ? "the game goes on"
-                             : ruling.reason == EndReason::NoLegalMove && pos.in_check() ? "mate"
-                                                                                         : std::string(reason_text(ruling.reason));
+  const std::string reason = reason_words(pos, ruling);
   const std::string chased = ruling.chased == NoSquare ? ""
                              : piece_name(pos.piece_on(ruling.chased)) + " on " + to_string(ruling.chased);
   if (json) {
