@@ -160,6 +160,24 @@ TEST_CASE("chase: a rook chased by a cannon, protected or not", "[rules][chase]"
   CHECK(to_string(r.chased) == "i5");
 }
 
+TEST_CASE("chase: a check that also attacks the piece continues the chase", "[rules][chase]") {
+  // H.G. Muller's example (talkchess, "Perpetual chasing in Xiangqi", 2010): the red horse leaves e4
+  // with a discovered check from the cannon on e2 and attacks the black cannon on e6; the rook chases
+  // it along rank 7; the horse returns to e4 with check, attacking it on f6. Every Red move newly
+  // attacks the cannon. The black horse on c5 does not protect it on e6: after Hxe6 it would recapture
+  // into the cannon's line, itself the screen of the check, which is not a legal move.
+  const std::string cycle = "e4g5 e6f6 d7f7 f6d6 f7d7 d6f6 g5e4 f6e6";
+  for (const char* fen : {"4k4/9/3R5/4c4/2n6/4N4/9/4C4/9/5K3 w - - 0 1",   // with the black horse
+                          "4k4/9/3R5/4c4/9/4N4/9/4C4/9/5K3 w - - 0 1"}) {  // without
+
+    INFO(fen);
+    const Ruling r = judge(fen, twice(cycle));
+    CHECK(r.end == GameEnd::SideToMoveLoses);
+    CHECK(r.reason == EndReason::PerpetualChase);
+    CHECK(to_string(r.chased) == "e6");
+  }
+}
+
 TEST_CASE("chinese rules: one check, one chase loses", "[rules][chase]") {
   // The red rook checks from e5 (the general steps e9d9) and goes back to a5, attacking the unprotected
   // horse on a7 (the general returns): a check and a chase in turn. AXF rules draw it; Chinese rules
