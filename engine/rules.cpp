@@ -113,7 +113,11 @@ Ruling judge_position(const Position& pos, int occurrences, RuleSet rules) {
   if (pos.quiet_plies() >= kQuietPliesDraw)
     return has_legal_move(pos) ? Ruling{GameEnd::Draw, EndReason::QuietMoves}
                                : Ruling{GameEnd::SideToMoveLoses, EndReason::NoLegalMove};
-  if (const auto cycle = find_repetition(pos, occurrences)) return judge_cycle(pos, *cycle, rules);
+  if (const auto cycle = find_repetition(pos, occurrences)) {
+    Ruling ruling = judge_cycle(pos, *cycle, rules);
+    ruling.cycle_plies = cycle->plies;
+    return ruling;
+  }
   return {};
 }
 

@@ -37,6 +37,8 @@ struct Ruling {
   EndReason reason = EndReason::None;
   // For a lost chase: a piece the loser chased with every move of the cycle (its square now).
   Square chased = NoSquare;
+  // For a repetition: how many plies back the cycle began (where the position occurred the counted time).
+  int cycle_plies = 0;
 };
 
 // Judges the current position by the game record in `pos`. A repetition ends the game once the position

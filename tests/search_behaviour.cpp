@@ -407,6 +407,27 @@ TEST_CASE("repetition: the chased side may repeat", "[search][rules]") {
   CHECK(draw.score == kDraw);
 }
 
+TEST_CASE("repetition: a win the game has not given yet is not a mate", "[search][rules]") {
+  // Black's rook and horse chase the red cannon between e5 and e4 in turn (rules_chase.cpp). After one
+  // round, Red's e4e5 makes the start position occur a second time: in the game Black may still play
+  // another move there, so the search must not score it as a win for Red. After two rounds the same
+  // move makes it occur a third time, and Black has lost.
+  const std::string fen = "5k3/9/9/9/r1n1C4/9/9/9/9/4K4 b - - 0 1";
+  Engine engine;
+  engine.set_hash_mb(16);
+  SearchLimits limits;
+  limits.depth = 4;
+  limits.only = {parse("e4e5")};
+  engine.set_position(fen, {"c5b3", "e5e4", "b3c5"});
+  const SearchResult once = engine.search(limits);
+  INFO("after one round: " << once.score);
+  CHECK(!is_mate_score(once.score));
+  engine.new_game();
+  engine.set_position(fen, {"c5b3", "e5e4", "b3c5", "e4e5", "c5b3", "e5e4", "b3c5"});
+  const SearchResult twice = engine.search(limits);
+  CHECK(twice.score >= kMateBound);
+}
+
 TEST_CASE("the 60-move rule: after 120 plies without a capture the game is drawn", "[search][rules]") {
   Engine engine;
   engine.set_hash_mb(16);
