@@ -26,6 +26,16 @@ std::optional<RuleSet> parse_rule_set(std::string_view name) {
   return std::nullopt;
 }
 
+std::string_view result_name(GameEnd end) {
+  switch (end) {
+    case GameEnd::None: return "none";
+    case GameEnd::Draw: return "draw";
+    case GameEnd::SideToMoveWins: return "stm_wins";
+    case GameEnd::SideToMoveLoses: return "stm_loses";
+  }
+  return "none";
+}
+
 std::string_view reason_text(EndReason reason) {
   switch (reason) {
     case EndReason::None: return "none";

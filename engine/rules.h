@@ -26,6 +26,8 @@ std::string_view rule_set_name(RuleSet rules);
 std::optional<RuleSet> parse_rule_set(std::string_view name);  // any case; nothing for an unknown name
 
 enum class GameEnd { None, Draw, SideToMoveWins, SideToMoveLoses };
+// "none", "draw", "stm_wins", "stm_loses": the words of `jiang judge --json`.
+std::string_view result_name(GameEnd end);
 
 enum class EndReason { None, QuietMoves, NoLegalMove, Repetition, PerpetualCheck, PerpetualChase, CheckAndChase,
                        MateThreat };

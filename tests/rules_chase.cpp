@@ -36,16 +36,6 @@ Ruling judge(const std::string& fen, const std::vector<std::string>& moves, Rule
   return judge_position(play_moves(fen, moves), occurrences, rules);
 }
 
-std::string result_word(GameEnd end) {
-  switch (end) {
-    case GameEnd::None: return "none";
-    case GameEnd::Draw: return "draw";
-    case GameEnd::SideToMoveWins: return "stm_wins";
-    case GameEnd::SideToMoveLoses: return "stm_loses";
-  }
-  return "?";
-}
-
 struct Row {
   std::string id, expect, fen, moves, note;
 };
@@ -75,7 +65,7 @@ TEST_CASE("chase.tsv: every ruling at the third occurrence", "[rules][chase]") {
   REQUIRE(rows.size() == 32);
   for (const Row& r : rows) {
     INFO("row " << r.id << ": " << r.note);
-    CHECK(result_word(judge(r.fen, words(r.moves)).end) == r.expect);
+    CHECK(std::string(result_name(judge(r.fen, words(r.moves)).end)) == r.expect);
     // With every repetition a draw, no row is won or lost.
     CHECK(judge(r.fen, words(r.moves), RuleSet::Draw).end == GameEnd::Draw);
   }
@@ -85,7 +75,7 @@ TEST_CASE("chase.tsv: the search's count (the first recurrence) rules as the ref
   for (const Row& r : chase_rows()) {
     INFO("row " << r.id << ": " << r.note);
     // The last cycle alone carries the same offences as the two before the third occurrence.
-    CHECK(result_word(judge(r.fen, words(r.moves), RuleSet::Axf, 2).end) == r.expect);
+    CHECK(std::string(result_name(judge(r.fen, words(r.moves), RuleSet::Axf, 2).end)) == r.expect);
     // One occurrence short of the count there is no verdict.
     CHECK(judge(r.fen, words(r.moves), RuleSet::Axf, 4).end == GameEnd::None);
   }

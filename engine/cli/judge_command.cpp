@@ -20,16 +20,6 @@ struct JudgeOptions {
   bool json = false;
 };
 
-std::string_view result_word(GameEnd end) {
-  switch (end) {
-    case GameEnd::None: return "none";
-    case GameEnd::Draw: return "draw";
-    case GameEnd::SideToMoveWins: return "stm_wins";
-    case GameEnd::SideToMoveLoses: return "stm_loses";
-  }
-  return "none";
-}
-
 std::string piece_name(Piece p) {
   static constexpr const char* kTypes[kPieceTypes] = {"",      "general", "advisor", "elephant",
                                                       "horse", "rook",    "cannon",  "pawn"};
@@ -53,13 +43,13 @@ void print(const Position& pos, const Ruling& ruling, bool json) {
   const std::string chased = ruling.chased == NoSquare ? ""
                              : piece_name(pos.piece_on(ruling.chased)) + " on " + to_string(ruling.chased);
   if (json) {
-    std::cout << "{\"result\": \"" << result_word(ruling.end) << "\", \"reason\": \"" << reason << "\"";
+    std::cout << "{\"result\": \"" << result_name(ruling.end) << "\", \"reason\": \"" << reason << "\"";
     if (!chased.empty()) std::cout << ", \"chased\": \"" << chased << "\"";
     std::cout << "}" << std::endl;
     return;
   }
   const char* mover = pos.side_to_move() == Red ? "Red" : "Black";
-  std::cout << result_word(ruling.end) << " (" << mover << " to move): " << reason;
+  std::cout << result_name(ruling.end) << " (" << mover << " to move): " << reason;
   if (!chased.empty()) std::cout << ", the " << chased << " chased with every move";
   std::cout << std::endl;
 }
