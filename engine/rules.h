@@ -29,8 +29,16 @@ enum class GameEnd { None, Draw, SideToMoveWins, SideToMoveLoses };
 // "none", "draw", "stm_wins", "stm_loses": the words of `jiang judge --json`.
 std::string_view result_name(GameEnd end);
 
-enum class EndReason { None, QuietMoves, NoLegalMove, Repetition, PerpetualCheck, PerpetualChase, CheckAndChase,
-                       MateThreat };
+enum class EndReason {
+  None,
+  QuietMoves,      // the 60-move rule
+  NoLegalMove,     // at the 60th move, a side without a move (mate first)
+  Repetition,      // a repetition nobody lost
+  PerpetualCheck,
+  PerpetualChase,
+  CheckAndChase,   // Chinese rules: every move a check or a chase
+  MateThreat,      // Chinese rules: every move a check or a threat to mate in one
+};
 // "60-move rule", "perpetual chase", ...: the words the referee and `jiang judge` report.
 std::string_view reason_text(EndReason reason);
 
@@ -44,16 +52,12 @@ struct Ruling {
 };
 
 // Judges the current position by the game record in `pos`. A repetition ends the game once the position
-// has occurred `occurrences` times in all (the search stops at the first recurrence, 2; a referee waits
-// for the third). The moves since the first of those occurrences are the cycle: a side that checked
+// has occurred `occurrences` times in all (the search asks at the first recurrence, 2, see
+// Searcher::rule_score; a referee waits for the third). The moves since the first of those occurrences are the cycle: a side that checked
 // with every one of its moves there loses if the other did not; otherwise (under Axf and Chinese rules)
 // the cycle is replayed to look for a perpetual chase, which is why it costs nothing until a position
 // repeats. The check flags come from the record: positions entered by make_move must have had
 // in_check() asked, as the search and Engine::set_position do.
 Ruling judge_position(const Position& pos, int occurrences, RuleSet rules = kDefaultRuleSet);
-
-inline GameEnd rule_outcome(const Position& pos, int occurrences, RuleSet rules = kDefaultRuleSet) {
-  return judge_position(pos, occurrences, rules).end;
-}
 
 }  // namespace jiang

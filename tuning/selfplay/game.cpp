@@ -75,7 +75,7 @@ GameRecord GamePlayer::play(const std::string& start_fen, const Params& red, con
   Color side = Position::from_fen(start_fen).side_to_move();
   while (true) {
     Engine& engine = *engines_[side];
-    engine.set_position(start_fen, moves);  // the whole record, with the check flags rule_outcome needs
+    engine.set_position(start_fen, moves);  // the whole record, with the check flags the rules need
     const Position& pos = engine.position();
 
     // The rules first: mate, repetition, the 60-move rule.
