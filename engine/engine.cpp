@@ -39,7 +39,7 @@ void Engine::new_game() {
   for (auto& m : memory_) m->clear();
 }
 
-void Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
+Position play_moves(std::string_view fen, const std::vector<std::string>& moves) {
   Position pos = Position::from_fen(fen);
   pos.in_check();  // recorded in the history: repetition rules need to know who was checking
   for (const std::string& text : moves) {
@@ -49,7 +49,11 @@ void Engine::set_position(std::string_view fen, const std::vector<std::string>& 
     pos.make_move(*m);
     pos.in_check();
   }
-  position_ = std::move(pos);
+  return pos;
+}
+
+void Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
+  position_ = play_moves(fen, moves);
 }
 
 void Engine::set_threads(int threads) {

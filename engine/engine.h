@@ -54,6 +54,10 @@ class MoveError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// The position reached by playing `moves` (ICCS strings) from `fen`, its record carrying the check flags
+// the repetition rules read. Throws FenError or MoveError (naming the first bad move).
+Position play_moves(std::string_view fen, const std::vector<std::string>& moves);
+
 class Engine {
  public:
   static constexpr int kDefaultHashMb = 64;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/rules.h"
 #include "movegen/types.h"
 
 namespace jiang {
@@ -27,6 +28,8 @@ struct SearchLimits {
   // Time lost between the GUI's clock and ours (process switches, adapters such as uci2wb): never
   // planned on. The protocols' `Move Overhead` option.
   int64_t move_overhead_ms = kDefaultMoveOverheadMs;
+  // Which repetitions lose, for the search's verdicts: the protocols' `Repetition Rule` option.
+  RuleSet rules = kDefaultRuleSet;
 
   bool has_clock(int color) const { return time_ms[color] >= 0; }
 };

@@ -1,6 +1,10 @@
-// How a game ends other than by mate: repetition, judged by who was checking, and the 60-move rule.
-// The search and the self-play referee share these rules.
+// How a game ends other than by mate: repetition, judged by the rule set (perpetual check, then
+// perpetual chase, ...), and the 60-move rule. The search, the self-play referee (and so the match
+// runner) and `jiang judge` share these rules.
 #pragma once
+
+#include <optional>
+#include <string_view>
 
 #include "movegen/position.h"
 
@@ -9,14 +13,51 @@ namespace jiang {
 // 60 moves by each side (120 plies) without a capture is a draw.
 inline constexpr int kQuietPliesDraw = 120;
 
+// Which repetitions lose.
+enum class RuleSet {
+  Axf,      // Asian rules: perpetual check loses, then perpetual chase of one piece; the rest draws
+  Chinese,  // also "one check, one chase" and a perpetual threat of mate (in one) lose
+  Draw,     // every repetition is a draw (for a GUI that judges repetitions itself)
+};
+inline constexpr RuleSet kDefaultRuleSet = RuleSet::Axf;
+inline constexpr const char* kRuleSetNames = "axf, chinese, draw";
+
+std::string_view rule_set_name(RuleSet rules);
+std::optional<RuleSet> parse_rule_set(std::string_view name);  // any case; nothing for an unknown name
+
 enum class GameEnd { None, Draw, SideToMoveWins, SideToMoveLoses };
+// "none", "draw", "stm_wins", "stm_loses": the words of `jiang judge --json`.
+std::string_view result_name(GameEnd end);
+
+enum class EndReason {
+  None,
+  QuietMoves,      // the 60-move rule
+  NoLegalMove,     // at the 60th move, a side without a move (mate first)
+  Repetition,      // a repetition nobody lost
+  PerpetualCheck,
+  PerpetualChase,
+  CheckAndChase,   // Chinese rules: every move a check or a chase
+  MateThreat,      // Chinese rules: every move a check or a threat to mate in one
+};
+// "60-move rule", "perpetual chase", ...: the words the referee and `jiang judge` report.
+std::string_view reason_text(EndReason reason);
+
+struct Ruling {
+  GameEnd end = GameEnd::None;
+  EndReason reason = EndReason::None;
+  // For a lost chase: a piece the loser chased with every move of the cycle (its square now).
+  Square chased = NoSquare;
+  // For a repetition: how many plies back the cycle began (where the position occurred the counted time).
+  int cycle_plies = 0;
+};
 
 // Judges the current position by the game record in `pos`. A repetition ends the game once the position
-// has occurred `occurrences` times in all (the search stops at the first recurrence, 2; a referee waits
-// for the third). If one side gave check with every move since the first of those occurrences and the
-// other did not, the checking side loses (perpetual check); any other repetition is a draw. The check
-// flags come from the record: positions entered by make_move must have had in_check() asked, as the
-// search and Engine::set_position do.
-GameEnd rule_outcome(const Position& pos, int occurrences);
+// has occurred `occurrences` times in all (the search asks at the first recurrence, 2, see
+// Searcher::rule_score; a referee waits for the third). The moves since the first of those occurrences are the cycle: a side that checked
+// with every one of its moves there loses if the other did not; otherwise (under Axf and Chinese rules)
+// the cycle is replayed to look for a perpetual chase, which is why it costs nothing until a position
+// repeats. The check flags come from the record: positions entered by make_move must have had
+// in_check() asked, as the search and Engine::set_position do.
+Ruling judge_position(const Position& pos, int occurrences, RuleSet rules = kDefaultRuleSet);
 
 }  // namespace jiang

@@ -9,8 +9,8 @@
 namespace jiang::match {
 namespace {
 
-// A position seen for the third time ends the game (as the self-play referee judges it: perpetual
-// check loses, any other repetition draws).
+// A position seen for the third time ends the game (as the self-play referee judges it, by the AXF
+// rules: perpetual check loses, then perpetual chase; any other repetition draws).
 constexpr int kRepetitions = 3;
 
 const char* side_name(Color c) { return c == Red ? "Red" : "Black"; }

@@ -41,7 +41,8 @@ TEST_CASE("UCCI handshake: id, the options, ucciok, isready", "[protocol][ucci]"
   for (const char* option : {"usemillisec type check", "ponder type check", "hashsize type spin",
                              "threads type spin min 1 max 64", "newgame type button", "batch type check",
                              "debug type check", "randomness type combo var none", "weightsfile type string",
-                             "moveoverhead type spin min 0 max 5000 default 50"}) {
+                             "moveoverhead type spin min 0 max 5000 default 50",
+                             "repetitionrule type combo var axf var chinese var draw default axf"}) {
     INFO(option);
     CHECK(any_starts_with(lines, std::string("option ") + option));
   }
@@ -468,6 +469,30 @@ TEST_CASE("UCCI bad input is reported and changes nothing", "[protocol][ucci]") 
     c.send("stop");
     REQUIRE(c.bestmove());
     expect_accepted(c, "setoption hashsize 16");
+  }
+}
+
+TEST_CASE("UCCI repetitionrule: the rule set the search judges repetitions by", "[protocol][ucci]") {
+  Conversation c = ucci();
+  REQUIRE(c.handshake_ok());
+  {
+    const auto answer = c.command("setoption repetitionrule asian");
+    REQUIRE(answer);
+    REQUIRE(answer->size() == 1);
+    CHECK(starts_with(answer->front(),
+                      "info string setoption: repetitionrule expects one of axf, chinese, draw"));
+  }
+  // As in the UCI test: chasing again loses under AXF rules, draws under the draw-only rules.
+  const std::string position =
+      "position fen 3k5/7R1/9/7c1/8r/9/9/9/1r7/4K4 b - - 0 1 moves h6g6 h8g8 g6h6 g8h8 h6g6 h8g8 g6h6";
+  for (const auto& [rule, chase_again] : {std::pair{"draw", true}, std::pair{"axf", false}}) {
+    INFO(rule);
+    expect_accepted(c, std::string("setoption repetitionrule ") + rule);
+    c.send(position);
+    c.send("go depth 5");
+    const auto best = c.bestmove();
+    REQUIRE(best);
+    CHECK((*best == "bestmove g8h8") == chase_again);
   }
 }
 

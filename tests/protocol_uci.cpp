@@ -42,6 +42,7 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name Clear Hash type button",
       "option name WeightsFile type string default <empty>",
       "option name Move Overhead type spin default 50 min 0 max 5000",
+      "option name Repetition Rule type combo default axf var axf var chinese var draw",
       "uciok"};
   CHECK(c.handshake() == expected);
   CHECK(starts_with(c.handshake()[1], "id author "));
@@ -324,6 +325,34 @@ TEST_CASE("UCI bad input is reported and changes nothing", "[protocol][uci]") {
     c.send("stop");
     REQUIRE(c.bestmove());
     expect_accepted(c, "ucinewgame");
+  }
+}
+
+TEST_CASE("UCI Repetition Rule: the rule set the search judges repetitions by", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  for (const char* bad : {"asian", ""}) {
+    INFO(bad);
+    const auto answer = c.command(std::string("setoption name Repetition Rule value ") + bad);
+    REQUIRE(answer);
+    REQUIRE(answer->size() == 1);
+    CHECK(starts_with(answer->front(),
+                      "info string setoption: Repetition Rule expects one of axf, chinese, draw"));
+  }
+  // Red, lost, has chased a black cannon with its rook twice round a cycle (search_behaviour.cpp):
+  // chasing again loses under AXF rules and draws when every repetition is a draw.
+  const std::string position =
+      "position fen 3k5/7R1/9/7c1/8r/9/9/9/1r7/4K4 b - - 0 1 moves h6g6 h8g8 g6h6 g8h8 h6g6 h8g8 g6h6";
+  for (const auto& [rule, chase_again] : {std::pair{"draw", true}, std::pair{"AXF", false}}) {
+    INFO(rule);
+    const auto accepted = c.command(std::string("setoption name Repetition Rule value ") + rule);
+    REQUIRE(accepted);
+    CHECK(accepted->empty());
+    c.send(position);
+    c.send("go depth 5");
+    const auto best = c.bestmove();
+    REQUIRE(best);
+    CHECK((*best == "bestmove g8h8") == chase_again);
   }
 }
 

@@ -1,6 +1,6 @@
 // The search's contracts: it never plays an illegal move, it is deterministic, it respects node limits and
-// banned root moves, it knows the repetition rules (a repetition is a draw, but perpetual check loses
-// for the checker) and the 60-move rule.
+// banned root moves, it knows the repetition rules (a repetition is a draw, but perpetual check and
+// perpetual chase lose for the offender) and the 60-move rule.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
@@ -322,6 +322,110 @@ TEST_CASE("repetition: perpetual check loses for the checker", "[search][rules]"
   engine.new_game();
   const SearchResult black = search(engine, start, longer, 5);
   CHECK(black.score > 300);
+}
+
+// Perpetual chase in the lost position above, with a black cannon for Red's rook to chase: it steps
+// h6g6 and back while the rook follows along rank 8 (g8, h8). Nobody checks; every Red move attacks
+// the unprotected cannon anew.
+//   P0 = 3k5/6R2/9/7c1/8r/9/9/9/1r7/4K4 w   (the rook on g8, the cannon on h6)
+namespace {
+constexpr const char* kChaseStart = "3k5/7R1/9/7c1/8r/9/9/9/1r7/4K4 b - - 0 1";  // after g8h8
+const std::vector<std::string> kChaseRecord = {"h6g6", "h8g8", "g6h6", "g8h8", "h6g6", "h8g8", "g6h6"};
+
+SearchResult search_with_rules(Engine& engine, const std::vector<std::string>& moves, int depth, RuleSet rules,
+                               std::vector<Move> only = {}) {
+  engine.set_position(kChaseStart, moves);
+  SearchLimits limits;
+  limits.depth = depth;
+  limits.rules = rules;
+  limits.only = std::move(only);
+  return engine.search(limits);
+}
+}  // namespace
+
+TEST_CASE("repetition: the chasing side must find another move", "[search][rules]") {
+  // In P0 Red could chase again with g8h8, repeating the position after it a third time; under AXF
+  // rules that loses, so Red, lost anyway, plays on. Under the draw-only rules the same move saves the
+  // game, which shows the verdict, not the position, decides.
+  Engine engine;
+  engine.set_hash_mb(16);
+  for (const int depth : {2, 5, 8}) {
+    INFO("depth " << depth);
+    engine.new_game();
+    const SearchResult axf = search_with_rules(engine, kChaseRecord, depth, RuleSet::Axf);
+    INFO("axf: best " << to_string(axf.best) << " score " << axf.score);
+    CHECK(axf.score < -300);
+    CHECK(to_string(axf.best) != "g8h8");
+    engine.new_game();
+    const SearchResult draw = search_with_rules(engine, kChaseRecord, depth, RuleSet::Draw);
+    CHECK(draw.score == kDraw);
+    CHECK(to_string(draw.best) == "g8h8");
+  }
+  // The chasing move itself scores as a loss, at once.
+  engine.new_game();
+  const SearchResult forced = search_with_rules(engine, kChaseRecord, 4, RuleSet::Axf, {parse("g8h8")});
+  CHECK(forced.score <= -kMateBound);
+}
+
+TEST_CASE("repetition: a chaser that is ahead breaks the cycle and stays ahead", "[search][rules]") {
+  // chase.tsv row 14: Black's rook chases Red's rook, pinned to its general by the cannon on e9 (e4e3,
+  // c4c3, e3e4, c3c4, ...). With c3c4 now the start position would occur a third time and Black would
+  // lose; Black, a cannon up, must play something else and keep its advantage.
+  const std::string fen = "4ck3/9/9/9/9/2r1R4/9/9/4A4/3AK4 w - - 0 1";
+  const std::vector<std::string> moves = {"e4e3", "c4c3", "e3e4", "c3c4", "e4e3", "c4c3", "e3e4"};
+  Engine engine;
+  engine.set_hash_mb(16);
+  for (const int depth : {3, 6}) {
+    INFO("depth " << depth);
+    engine.new_game();
+    const SearchResult r = search(engine, fen, moves, depth);
+    INFO("best " << to_string(r.best) << " score " << r.score);
+    CHECK(to_string(r.best) != "c3c4");
+    CHECK(r.score > 0);
+  }
+  engine.set_position(fen, moves);
+  SearchLimits limits;
+  limits.depth = 3;
+  limits.only = {parse("c3c4")};
+  engine.new_game();
+  CHECK(engine.search(limits).score <= -kMateBound);
+}
+
+TEST_CASE("repetition: the chased side may repeat", "[search][rules]") {
+  // Black's cannon is chased for the third time (the rook has just come to h8). Stepping back to g6
+  // repeats, and the repetition is Red's fault: a win for Black, not merely a draw.
+  std::vector<std::string> moves = kChaseRecord;
+  moves.push_back("g8h8");
+  Engine engine;
+  engine.set_hash_mb(16);
+  engine.new_game();
+  const SearchResult r = search_with_rules(engine, moves, 5, RuleSet::Axf, {parse("h6g6")});
+  CHECK(r.score >= kMateBound);
+  // Under the draw-only rules the same move only draws.
+  engine.new_game();
+  const SearchResult draw = search_with_rules(engine, moves, 5, RuleSet::Draw, {parse("h6g6")});
+  CHECK(draw.score == kDraw);
+}
+
+TEST_CASE("repetition: a win the game has not given yet is not a mate", "[search][rules]") {
+  // Black's rook and horse chase the red cannon between e5 and e4 in turn (rules_chase.cpp). After one
+  // round, Red's e4e5 makes the start position occur a second time: in the game Black may still play
+  // another move there, so the search must not score it as a win for Red. After two rounds the same
+  // move makes it occur a third time, and Black has lost.
+  const std::string fen = "5k3/9/9/9/r1n1C4/9/9/9/9/4K4 b - - 0 1";
+  Engine engine;
+  engine.set_hash_mb(16);
+  SearchLimits limits;
+  limits.depth = 4;
+  limits.only = {parse("e4e5")};
+  engine.set_position(fen, {"c5b3", "e5e4", "b3c5"});
+  const SearchResult once = engine.search(limits);
+  INFO("after one round: " << once.score);
+  CHECK(!is_mate_score(once.score));
+  engine.new_game();
+  engine.set_position(fen, {"c5b3", "e5e4", "b3c5", "e4e5", "c5b3", "e5e4", "b3c5"});
+  const SearchResult twice = engine.search(limits);
+  CHECK(twice.score >= kMateBound);
 }
 
 TEST_CASE("the 60-move rule: after 120 plies without a capture the game is drawn", "[search][rules]") {

@@ -85,6 +85,21 @@ TEST_CASE("a perpetual check loses for the checking side", "[selfplay][referee]"
   CHECK(wply >= 8);
 }
 
+TEST_CASE("a perpetual chase loses for the chasing side", "[selfplay][referee]") {
+  // chase.tsv row 1: Red's cannon chases Black's rook between a7 and b7 (AXF rules, the default).
+  const std::string fen = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+  const auto [v, ply] = first_verdict(fen, {"c2a2"}, {"a7b7", "a2b2", "b7a7", "b2a2"});
+  CHECK(v.result == GameResult::BlackWins);
+  CHECK(v.reason == "perpetual chase");
+  CHECK(ply == 9);  // the third occurrence of the position after c2a2
+  // A referee for GUIs that judge repetitions themselves: every repetition a draw.
+  std::vector<std::string> moves = {"c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2"};
+  const auto draw = referee(after(fen, moves), 3, RuleSet::Draw);
+  REQUIRE(draw);
+  CHECK(draw->result == GameResult::Draw);
+  CHECK(draw->reason == "repetition");
+}
+
 TEST_CASE("a repetition without checks is a draw", "[selfplay][referee]") {
   const auto [v, ply] = first_verdict(kLoneGeneral, {}, {"h1h2", "d9d8", "h2h1", "d8d9"});
   CHECK(v.result == GameResult::Draw);

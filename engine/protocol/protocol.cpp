@@ -180,6 +180,13 @@ void Session::set_move_overhead(std::string_view value, std::string_view option)
   move_overhead_ms_ = *ms;
 }
 
+void Session::set_repetition_rule(std::string_view value, std::string_view option) {
+  const std::optional<RuleSet> rules = parse_rule_set(value);
+  if (!rules)
+    throw CommandError(std::string(option) + " expects one of " + kRuleSetNames + ", got '" + std::string(value) + "'");
+  rules_ = *rules;
+}
+
 void Session::load_weights(std::string path) {
   require_idle("weights");
   if (path == "<empty>") path.clear();
@@ -213,6 +220,7 @@ void Session::start_search(const SearchLimits& limits, bool draw_offered) {
   }
   SearchLimits with_overhead = limits;
   with_overhead.move_overhead_ms = move_overhead_ms_;
+  with_overhead.rules = rules_;
   SearchCallbacks callbacks;
   callbacks.on_info = [this](const SearchInfo& info) {
     const std::string text = info_line(info);

@@ -42,6 +42,8 @@ void UcciSession::greet() {
   say("option weightsfile type string default <empty>");
   say("option moveoverhead type spin min 0 max " + std::to_string(kMaxMoveOverheadMs) + " default " +
       std::to_string(kDefaultMoveOverheadMs));
+  say("option repetitionrule type combo var axf var chinese var draw default " +
+      std::string(rule_set_name(kDefaultRuleSet)));
   say("ucciok");
 }
 
@@ -116,6 +118,8 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
     load_weights(value);
   } else if (name == "moveoverhead") {
     set_move_overhead(value, "moveoverhead");
+  } else if (name == "repetitionrule") {
+    set_repetition_rule(value, "repetitionrule");
   } else {
     throw CommandError("unknown option '" + words[1] + "'");
   }

@@ -40,6 +40,8 @@ void UciSession::greet() {
   say("option name WeightsFile type string default <empty>");
   say("option name Move Overhead type spin default " + std::to_string(kDefaultMoveOverheadMs) + " min 0 max " +
       std::to_string(kMaxMoveOverheadMs));
+  say("option name Repetition Rule type combo default " + std::string(rule_set_name(kDefaultRuleSet)) +
+      " var axf var chinese var draw");
   say("uciok");
 }
 
@@ -109,6 +111,8 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
     load_weights(value);
   } else if (key == "move overhead") {
     set_move_overhead(value, "Move Overhead");
+  } else if (key == "repetition rule") {
+    set_repetition_rule(value, "Repetition Rule");
   } else {
     throw CommandError("unknown option '" + name + "'");
   }

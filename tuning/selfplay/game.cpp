@@ -33,18 +33,19 @@ const char* result_string(GameResult r) {
   return "1/2-1/2";
 }
 
-std::optional<Verdict> referee(const Position& pos, int repetitions) {
+std::optional<Verdict> referee(const Position& pos, int repetitions, RuleSet rules) {
   const Color us = pos.side_to_move();
   // Mate first: a move that mates wins even if it also completes a repetition or the 60th move.
   MoveList legal;
   generate_legal(pos, legal);
   if (legal.empty()) return Verdict{win_for(~us), pos.in_check() ? "mate" : "no legal move"};
-  switch (rule_outcome(pos, repetitions)) {
+  const Ruling ruling = judge_position(pos, repetitions, rules);
+  const std::string reason(reason_text(ruling.reason));
+  switch (ruling.end) {
     case GameEnd::None: return std::nullopt;
-    case GameEnd::Draw:
-      return Verdict{GameResult::Draw, pos.quiet_plies() >= kQuietPliesDraw ? "60-move rule" : "repetition"};
-    case GameEnd::SideToMoveWins: return Verdict{win_for(us), "perpetual check"};
-    case GameEnd::SideToMoveLoses: return Verdict{win_for(~us), "perpetual check"};
+    case GameEnd::Draw: return Verdict{GameResult::Draw, reason};
+    case GameEnd::SideToMoveWins: return Verdict{win_for(us), reason};
+    case GameEnd::SideToMoveLoses: return Verdict{win_for(~us), reason};
   }
   return std::nullopt;
 }
@@ -74,7 +75,7 @@ GameRecord GamePlayer::play(const std::string& start_fen, const Params& red, con
   Color side = Position::from_fen(start_fen).side_to_move();
   while (true) {
     Engine& engine = *engines_[side];
-    engine.set_position(start_fen, moves);  // the whole record, with the check flags rule_outcome needs
+    engine.set_position(start_fen, moves);  // the whole record, with the check flags the rules need
     const Position& pos = engine.position();
 
     // The rules first: mate, repetition, the 60-move rule.

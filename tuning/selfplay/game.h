@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/rules.h"
 #include "eval/params.h"
 #include "movegen/position.h"
 
@@ -58,13 +59,14 @@ struct GameRecord {
 
 // The verdict of the rules alone on a position (its record included, as Engine::set_position builds
 // it): the side to move has no legal move and loses ("mate" in check, "no legal move" otherwise), a
-// repetition ("perpetual check" loses for the checker, "repetition" otherwise draws) or the 60-move rule
-// ("60-move rule"). Nothing while the game goes on. Scores and ply counts are play_game's business.
+// repetition judged by `rules` ("perpetual check" or "perpetual chase" loses for the offender,
+// "repetition" otherwise draws) or the 60-move rule ("60-move rule"). Nothing while the game goes on.
+// Scores and ply counts are play_game's business.
 struct Verdict {
   GameResult result;
   std::string reason;
 };
-std::optional<Verdict> referee(const Position& pos, int repetitions);
+std::optional<Verdict> referee(const Position& pos, int repetitions, RuleSet rules = kDefaultRuleSet);
 
 // Thrown by GamePlayer::play when its stop flag is raised: the game was abandoned unfinished.
 class GameAborted : public std::runtime_error {

@@ -1,0 +1,150 @@
+#include "engine/chase.h"
+
+#include "movegen/movegen.h"
+
+namespace jiang {
+namespace {
+
+// Attacks that chase whether or not the victim is protected: the victim is worth more than its
+// attacker, so even a protected one loses material when taken.
+bool always_a_chase(PieceType attacker, PieceType victim) {
+  if (attacker == Horse || attacker == Cannon) return victim == Rook;
+  if (attacker == Advisor || attacker == Elephant) return victim == Rook || victim == Horse || victim == Cannon;
+  return false;
+}
+
+// Whether the side to move has a legal capture on s.
+bool can_capture_on(const Position& pos, Square s) {
+  MoveList captures;
+  generate<GenType::Captures>(pos, captures);
+  for (Move m : captures)
+    if (m.to() == s && pos.leaves_general_safe(m)) return true;
+  return false;
+}
+
+// Whether the victim of capture m has a real protector: one that may legally take back (a pinned
+// piece, or a general that would step into attack or face the other general, is a fake root).
+bool protected_against(Position& pos, Move m) {
+  pos.make_move(m);
+  const bool recapture = can_capture_on(pos, m.to());
+  pos.unmake_move();
+  return recapture;
+}
+
+// Whether the victim of capture m could legally take its attacker first: between pieces of one type
+// that is an offer of exchange, not a threat. pos has the attacker's side to move.
+bool victim_can_take_first(Position& pos, Move m) {
+  pos.make_null();
+  const bool first = is_legal(pos, Move(m.to(), m.from()));
+  pos.unmake_null();
+  return first;
+}
+
+bool chases(Position& pos, const GeneralSafety& safety, Move m) {
+  const PieceType attacker = type_of(pos.piece_on(m.from()));
+  const Piece victim = pos.piece_on(m.to());
+  // The general and the pawns may attack freely; the general cannot be chased, only checked, and a pawn
+  // on its own half is not worth chasing.
+  if (attacker == King || attacker == Pawn || type_of(victim) == King) return false;
+  if (type_of(victim) == Pawn && on_own_half(color_of(victim), m.to())) return false;
+  // A pinned piece does not chase, not even the piece that pins it, which it may legally take: AXF
+  // diagram 39 (chase.tsv rows 22 and 23), where a rook held by a horse on its leg attacks that horse.
+  if (safety.pin(m.from()) || !pos.leaves_general_safe(m)) return false;
+  if (always_a_chase(attacker, type_of(victim))) return true;
+  if (protected_against(pos, m)) return false;
+  return attacker != type_of(victim) || !victim_can_take_first(pos, m);
+}
+
+// Whether the side to move, were it to move again, has a move that mates.
+bool threatens_mate(Position& pos) {
+  pos.make_null();
+  MoveList moves;
+  generate_legal(pos, moves);
+  bool mate = false;
+  for (Move m : moves) {
+    pos.make_move(m);
+    mate = !has_legal_move(pos);
+    pos.unmake_move();
+    if (mate) break;
+  }
+  pos.unmake_null();
+  return mate;
+}
+
+}  // namespace
+
+SquareSet chased_pieces(Position& pos, Color x) {
+  const bool passed = pos.side_to_move() != x;
+  if (passed) pos.make_null();
+  MoveList captures;
+  generate<GenType::Captures>(pos, captures);
+  const GeneralSafety safety(pos);
+  SquareSet chased{};
+  for (Move m : captures)
+    if (!chased.contains(m.to()) && chases(pos, safety, m)) chased |= SquareSet::of(m.to());
+  if (passed) pos.unmake_null();
+  return chased;
+}
+
+namespace {
+
+// Follows pieces by identity through a cycle: the identity of a piece is the square it stood on when
+// the cycle began. No piece is captured inside a cycle, so identities stay distinct.
+class Identities {
+ public:
+  Identities() {
+    for (int s = 0; s < kSquares; ++s) origin_[s] = Square(s);
+  }
+  void moved(Move m) { origin_[m.to()] = origin_[m.from()]; }
+  SquareSet of(SquareSet squares) const {
+    SquareSet ids{};
+    while (!squares.empty()) ids |= SquareSet::of(origin_[squares.pop_first()]);
+    return ids;
+  }
+  // The squares in pos of the pieces of colour c whose identities are in ids.
+  SquareSet squares(const Position& pos, SquareSet ids, Color c) const {
+    SquareSet found{};
+    for (int s = 0; s < kSquares; ++s) {
+      const Piece p = pos.piece_on(Square(s));
+      if (p != NoPiece && color_of(p) == c && ids.contains(origin_[s])) found |= SquareSet::of(Square(s));
+    }
+    return found;
+  }
+
+ private:
+  std::array<Square, kSquares> origin_;
+};
+
+}  // namespace
+
+std::array<CycleConduct, kColors> review_cycle(const Position& pos, int plies, bool mate_threats) {
+  Position walk = pos;
+  for (int k = 0; k < plies; ++k) walk.unmake_move();
+  Identities identities;
+  std::array<SquareSet, kColors> chased_before = {chased_pieces(walk, Red), chased_pieces(walk, Black)};
+  std::array<CycleConduct, kColors> conduct;
+  std::array<bool, kColors> has_moved{};
+  for (int k = plies; k >= 1; --k) {
+    const Move m = pos.undo_at(k).move;
+    const Color mover = walk.side_to_move();
+    walk.make_move(m);
+    identities.moved(m);
+    const std::array<SquareSet, kColors> chased_after = {chased_pieces(walk, Red), chased_pieces(walk, Black)};
+    // The victims did not move with this move, so the squares before and after name the same pieces.
+    const SquareSet fresh = identities.of(chased_after[mover] & ~chased_before[mover]);
+    const bool check = walk.in_check();
+    CycleConduct& c = conduct[mover];
+    c.chased_throughout = has_moved[mover] ? c.chased_throughout & fresh : fresh;
+    has_moved[mover] = true;
+    c.always_checked &= check;
+    c.each_move_checked_or_chased &= check || !fresh.empty();
+    c.some_move_checked |= check;
+    c.some_move_chased |= !fresh.empty();
+    if (mate_threats && !check) c.always_threatened_mate &= threatens_mate(walk);
+    chased_before = chased_after;
+  }
+  for (Color c : {Red, Black}) conduct[c].chased_throughout = identities.squares(pos, conduct[c].chased_throughout, ~c);
+  return conduct;
+}
+
+}  // namespace jiang

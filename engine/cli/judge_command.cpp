@@ -1,0 +1,97 @@
+#include "engine/cli/judge_command.h"
+
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "engine/engine.h"
+#include "engine/rules.h"
+#include "movegen/movegen.h"
+#include "movegen/notation.h"
+
+namespace jiang {
+namespace {
+
+struct JudgeOptions {
+  std::string fen{kStartFen};
+  std::string moves;
+  int occurrences = 3;  // a referee's count: the third occurrence ends the game
+  std::string rules{rule_set_name(kDefaultRuleSet)};
+  bool json = false;
+};
+
+std::string piece_name(Piece p) {
+  static constexpr const char* kTypes[kPieceTypes] = {"",      "general", "advisor", "elephant",
+                                                      "horse", "rook",    "cannon",  "pawn"};
+  return std::string(color_of(p) == Red ? "red " : "black ") + kTypes[type_of(p)];
+}
+
+std::string reason_words(const Position& pos, const Ruling& ruling) {
+  if (ruling.end == GameEnd::None) return "the game goes on";
+  if (ruling.reason == EndReason::NoLegalMove && pos.in_check()) return "mate";
+  return std::string(reason_text(ruling.reason));
+}
+
+// The rules applied to the position as a referee does: a side without a move has lost first of all.
+Ruling judge(const Position& pos, int occurrences, RuleSet rules) {
+  if (!has_legal_move(pos)) return {GameEnd::SideToMoveLoses, EndReason::NoLegalMove};
+  return judge_position(pos, occurrences, rules);
+}
+
+void print(const Position& pos, const Ruling& ruling, bool json) {
+  const std::string reason = reason_words(pos, ruling);
+  const std::string chased = ruling.chased == NoSquare ? ""
+                             : piece_name(pos.piece_on(ruling.chased)) + " on " + to_string(ruling.chased);
+  if (json) {
+    std::cout << "{\"result\": \"" << result_name(ruling.end) << "\", \"reason\": \"" << reason << "\"";
+    if (!chased.empty()) std::cout << ", \"chased\": \"" << chased << "\"";
+    std::cout << "}" << std::endl;
+    return;
+  }
+  const char* mover = pos.side_to_move() == Red ? "Red" : "Black";
+  std::cout << result_name(ruling.end) << " (" << mover << " to move): " << reason;
+  if (!chased.empty()) std::cout << ", the " << chased << " chased with every move";
+  std::cout << std::endl;
+}
+
+int run_judge(const JudgeOptions& o) {
+  const std::optional<RuleSet> rules = parse_rule_set(o.rules);
+  if (!rules) {
+    std::cerr << "jiang judge: unknown rule set '" << o.rules << "' (expected " << kRuleSetNames << ")\n";
+    return 2;
+  }
+  std::vector<std::string> moves;
+  std::istringstream words(o.moves);
+  for (std::string w; words >> w;) moves.push_back(w);
+  Position pos;
+  try {
+    pos = play_moves(o.fen, moves);
+  } catch (const FenError& e) {
+    std::cerr << "jiang judge: bad FEN '" << o.fen << "': " << e.what() << "\n";
+    return 2;
+  } catch (const MoveError& e) {
+    std::cerr << "jiang judge: " << e.what() << "\n";
+    return 2;
+  }
+  print(pos, judge(pos, o.occurrences, *rules), o.json);
+  return 0;
+}
+
+}  // namespace
+
+void add_judge_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<JudgeOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "judge", "The rules' verdict for the side to move after a game record: mate, perpetual check or chase, "
+               "repetition, the 60-move rule");
+  cmd->add_option("-f,--fen", options->fen, "the start position (default: the standard one)");
+  cmd->add_option("-m,--moves", options->moves, "the moves played from it, ICCS, separated by spaces");
+  cmd->add_option("--occurrences", options->occurrences,
+                  "how many times a position must have occurred for a repetition to end the game")
+      ->check(CLI::IsMember({2, 3}));
+  cmd->add_option("--rules", options->rules, "which repetitions lose: axf (default), chinese or draw");
+  cmd->add_flag("--json", options->json, "one line: {\"result\": none|draw|stm_wins|stm_loses, \"reason\": ...}");
+  cmd->callback([options, &exit_code] { exit_code = run_judge(*options); });
+}
+
+}  // namespace jiang
