@@ -103,6 +103,8 @@ class Session {
   // Milliseconds of the clock never planned on (lost to process switches and adapters); throws
   // CommandError, naming the option, for a value out of range.
   void set_move_overhead(std::string_view value, std::string_view option);
+  // How many principal variations go() finds and reports (1..kMaxMultiPv); throws CommandError.
+  void set_multipv(std::string_view value, std::string_view option);
   // Loads a weights file and gives it to the engine; an empty path (or UCI's "<empty>") means the
   // compiled-in defaults. Throws CommandError, keeping the old weights.
   void load_weights(std::string path);
@@ -131,6 +133,7 @@ class Session {
     bool draw_offered = false;  // guarded by the output mutex
   };
   int64_t move_overhead_ms_ = kDefaultMoveOverheadMs;
+  int multipv_ = 1;
   std::shared_ptr<Run> run_;   // the latest search (guarded by the output mutex)
   bool active_ = false;        // a search is running and has not written its bestmove yet (same mutex)
 };

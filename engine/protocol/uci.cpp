@@ -40,6 +40,7 @@ void UciSession::greet() {
   say("option name WeightsFile type string default <empty>");
   say("option name Move Overhead type spin default " + std::to_string(kDefaultMoveOverheadMs) + " min 0 max " +
       std::to_string(kMaxMoveOverheadMs));
+  say("option name MultiPV type spin default 1 min 1 max " + std::to_string(kMaxMultiPv));
   say("uciok");
 }
 
@@ -109,6 +110,8 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
     load_weights(value);
   } else if (key == "move overhead") {
     set_move_overhead(value, "Move Overhead");
+  } else if (key == "multipv") {
+    set_multipv(value, "MultiPV");
   } else {
     throw CommandError("unknown option '" + name + "'");
   }
@@ -162,6 +165,7 @@ void UciSession::go(const std::vector<std::string>& args) {
 std::string UciSession::info_line(const SearchInfo& info) const {
   const int64_t time = std::max<int64_t>(info.time_ms, 0);
   std::string text = "info depth " + std::to_string(info.depth) + " seldepth " + std::to_string(info.seldepth);
+  if (info.multipv) text += " multipv " + std::to_string(info.multipv);
   text += is_mate_score(info.score) ? " score mate " + std::to_string(mate_moves(info.score))
                                     : " score cp " + std::to_string(info.score);
   if (info.bound == Bound::Lower) text += " lowerbound";
