@@ -30,6 +30,7 @@ struct SearchInfo {
   int64_t time_ms = 0;
   int hashfull = 0;       // permille of the transposition table in use
   std::vector<Move> pv;
+  int multipv = 0;        // the line's rank (1 = best) when several are searched; 0 with one line
 };
 
 struct SearchResult {

@@ -12,6 +12,8 @@ namespace jiang {
 
 inline constexpr int64_t kDefaultMoveOverheadMs = 50;
 inline constexpr int64_t kMaxMoveOverheadMs = 5000;
+// More principal variations than a Xiangqi position has legal moves.
+inline constexpr int kMaxMultiPv = 128;
 
 struct SearchLimits {
   int depth = 0;           // 0: no depth limit
@@ -25,6 +27,7 @@ struct SearchLimits {
   bool ponder = false;     // pondering: no time limit until ponderhit
   std::vector<Move> banned;  // root moves the GUI forbids (UCCI banmoves)
   std::vector<Move> only;    // if not empty, search only these root moves (UCI searchmoves)
+  int multipv = 1;           // principal variations to find and report, best first (UCI MultiPV)
   // Time lost between the GUI's clock and ours (process switches, adapters such as uci2wb): never
   // planned on. The protocols' `Move Overhead` option.
   int64_t move_overhead_ms = kDefaultMoveOverheadMs;

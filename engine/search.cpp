@@ -644,11 +644,12 @@ Score Searcher::root_search(int depth, Score alpha, Score beta) {
   f.static_eval = f.in_check ? -kInfinite : eval_.evaluate(pos_);
   f.tt_pv = true;
   Score best = -kInfinite;
-  for (size_t i = 0; i < root_moves_.size(); ++i) {
+  // Lines before pv_index_ are settled for this iteration: the moves from it on compete for the next.
+  for (size_t i = pv_index_; i < root_moves_.size(); ++i) {
     RootMove& rm = root_moves_[i];
     make_move(0, rm.move);
     Score score;
-    if (i == 0) {
+    if (i == pv_index_) {
       score = -search(depth - 1, 1, -beta, -alpha, false);
     } else {
       score = -search(depth - 1, 1, -alpha - 1, -alpha, true);
@@ -661,15 +662,52 @@ Score Searcher::root_search(int depth, Score alpha, Score beta) {
       alpha = score;
       rm.score = score;
       update_pv(0, rm.move);
-      if (i > 0) ++root_best_changes_;
-      // The new best move goes first: it leads the next iteration and survives an interrupted one.
-      std::rotate(root_moves_.begin(), root_moves_.begin() + long(i), root_moves_.begin() + long(i) + 1);
+      rm.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+      if (i > pv_index_ && pv_index_ == 0) ++root_best_changes_;
+      // The new best move leads its line: it goes first in the next iteration and survives an
+      // interrupted one.
+      std::rotate(root_moves_.begin() + long(pv_index_), root_moves_.begin() + long(i),
+                  root_moves_.begin() + long(i) + 1);
       if (alpha >= beta) break;
     } else {
       rm.score = -kInfinite;
     }
   }
   return best;
+}
+
+Score Searcher::aspiration_search(int depth, Score previous, bool report_bounds,
+                                  const std::function<void(const SearchInfo&)>& on_info) {
+  Score alpha = -kInfinite, beta = kInfinite, delta = kAspirationWindow;
+  if (depth >= kAspirationMinDepth && previous > -kInfinite && !is_mate_score(previous)) {
+    alpha = std::max<Score>(previous - delta, -kInfinite);
+    beta = std::min<Score>(previous + delta, kInfinite);
+  }
+  while (true) {
+    const Score score = root_search(depth, alpha, beta);
+    if (stopped_) return score;
+    if (score <= alpha) {
+      beta = (alpha + beta) / 2;
+      alpha = std::max<Score>(score - delta, -kInfinite);
+      if (on_info && report_bounds) on_info(info(depth, score, Bound::Upper));
+    } else if (score >= beta) {
+      beta = std::min<Score>(score + delta, kInfinite);
+      if (on_info && report_bounds) on_info(info(depth, score, Bound::Lower));
+    } else {
+      return score;
+    }
+    delta += delta / 2;
+  }
+}
+
+void Searcher::report_lines(int depth, int lines, const std::function<void(const SearchInfo&)>& on_info) const {
+  for (int k = 0; k < lines; ++k) {
+    const RootMove& rm = root_moves_[size_t(k)];
+    SearchInfo line = info(depth, rm.score, Bound::Exact);
+    line.multipv = k + 1;
+    line.pv = rm.pv.empty() ? std::vector<Move>{rm.move} : rm.pv;
+    on_info(line);
+  }
 }
 
 std::vector<Move> Searcher::quiescence_pv() {
@@ -716,6 +754,7 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
     result.score = mated_in(0);  // no move is a loss, in check or not
     return result;
   }
+  const int lines = std::clamp(limits_.multipv, 1, int(root_moves_.size()));
   const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
   Score score = 0, previous_score = 0;
   int completed = 0, stable_iterations = 0;
@@ -725,35 +764,27 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
   for (int depth = 1; depth <= max_depth; ++depth) {
     root_depth_ = depth;
     root_best_changes_ = 0;
-    Score alpha = -kInfinite, beta = kInfinite, delta = kAspirationWindow;
-    if (depth >= kAspirationMinDepth && !is_mate_score(score)) {
-      alpha = std::max<Score>(score - delta, -kInfinite);
-      beta = std::min<Score>(score + delta, kInfinite);
+    Score iteration = -kInfinite;
+    for (pv_index_ = 0; pv_index_ < size_t(lines) && !stopped_; ++pv_index_) {
+      const Score previous = pv_index_ == 0 ? score : root_moves_[pv_index_].previous_score;
+      const Score line = aspiration_search(depth, previous, lines == 1, on_info);
+      if (pv_index_ == 0) iteration = line;
+      // Lines found so far in score order: a later line can come out better than an earlier one.
+      if (!stopped_)
+        std::stable_sort(root_moves_.begin(), root_moves_.begin() + long(pv_index_) + 1,
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
     }
-    Score iteration;
-    while (true) {
-      iteration = root_search(depth, alpha, beta);
-      if (stopped_) break;
-      if (iteration <= alpha) {
-        beta = (alpha + beta) / 2;
-        alpha = std::max<Score>(iteration - delta, -kInfinite);
-        if (on_info) on_info(info(depth, iteration, Bound::Upper));
-      } else if (iteration >= beta) {
-        beta = std::min<Score>(iteration + delta, kInfinite);
-        if (on_info) on_info(info(depth, iteration, Bound::Lower));
-      } else {
-        break;
-      }
-      delta += delta / 2;
-    }
+    pv_index_ = 0;
     if (stopped_) break;
-    score = iteration;
+    score = lines == 1 ? iteration : root_moves_[0].score;
     completed = depth;
+    for (int k = 0; k < lines; ++k) root_moves_[size_t(k)].previous_score = root_moves_[size_t(k)].score;
     // The root is never stored by search(); storing it lets a GUI's probe and the next search see it.
     tt_.store(pos_.key(), root_moves_[0].move, to_tt(score, 0),
               pos_.in_check() ? TranspositionTable::kNoEval : eval_.evaluate(pos_), depth, Bound::Exact, true);
-    best_pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
-    if (on_info) on_info(info(depth, score, Bound::Exact));
+    best_pv = lines == 1 ? std::vector<Move>(pv_[0].begin(), pv_[0].begin() + pv_length_[0]) : root_moves_[0].pv;
+    if (on_info && lines == 1) on_info(info(depth, score, Bound::Exact));
+    if (on_info && lines > 1) report_lines(depth, lines, on_info);
     if (root_moves_.size() == 1 && !control_.pondering && !limits_.depth && !limits_.nodes) break;  // forced
     // Time: stop early on a settled best move and a steady score, think on when either wavers.
     best_move_changes = best_move_changes / 2 + root_best_changes_;

@@ -55,7 +55,9 @@ class Searcher {
  private:
   struct RootMove {
     Move move;
-    Score score = -kInfinite;
+    Score score = -kInfinite;           // in the current iteration; -kInfinite when it failed low
+    Score previous_score = -kInfinite;  // in the last completed one: where its aspiration window starts
+    std::vector<Move> pv;               // its line, from when it last became best of its line
   };
   // What the search knows about each ply of the current line.
   struct Frame {
@@ -72,7 +74,14 @@ class Searcher {
   // Frames before the root, for the look-backs of continuation history (up to 4 plies).
   static constexpr int kFrameOffset = 4;
 
+  // Searches the root moves from pv_index_ on; the best goes to pv_index_.
   Score root_search(int depth, Score alpha, Score beta);
+  // root_search in a window around the previous score, widened until the score falls inside it;
+  // reports each widening when report_bounds.
+  Score aspiration_search(int depth, Score previous, bool report_bounds,
+                          const std::function<void(const SearchInfo&)>& on_info);
+  // One info line a principal variation (MultiPV), best first.
+  void report_lines(int depth, int lines, const std::function<void(const SearchInfo&)>& on_info) const;
   Score search(int depth, int ply, Score alpha, Score beta, bool cut_node);
   Score qsearch(int ply, Score alpha, Score beta);
   // Reverse futility, razoring, null move and ProbCut at a non-PV node not in check: a score to return.
@@ -134,6 +143,7 @@ class Searcher {
   uint64_t nodes_ = 0;
   int seldepth_ = 0;
   int root_depth_ = 0;
+  size_t pv_index_ = 0;        // the line (MultiPV) being searched: the root moves before it are settled
   int root_best_changes_ = 0;  // how often the best root move changed in this iteration
   int null_min_ply_ = 0;       // no null move before this ply: a null-move cutoff is being verified
   bool stopped_ = false;

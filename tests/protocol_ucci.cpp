@@ -1,5 +1,6 @@
 // Conversations with the real `jiang` executable in UCCI: handshake, options, searches, stop, ponder,
 // banmoves, probe, quit, and bad input that must be reported without changing anything.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -42,7 +43,8 @@ TEST_CASE("UCCI handshake: id, the options, ucciok, isready", "[protocol][ucci]"
                              "threads type spin min 1 max 64", "newgame type button", "batch type check",
                              "debug type check", "randomness type combo var none", "weightsfile type string",
                              "moveoverhead type spin min 0 max 5000 default 50",
-                             "repetitionrule type combo var axf var chinese var draw default axf"}) {
+                             "repetitionrule type combo var axf var chinese var draw default axf",
+                             "multipv type spin min 1 max 128 default 1"}) {
     INFO(option);
     CHECK(any_starts_with(lines, std::string("option ") + option));
   }
@@ -396,6 +398,27 @@ TEST_CASE("UCCI options: hash, newgame, weights good and bad", "[protocol][ucci]
   expect_accepted(c, "setoption randomness none");
   expect_accepted(c, "setoption usemillisec false");
   expect_accepted(c, "setoption moveoverhead 0");
+  expect_accepted(c, "setoption multipv 2");
+  {
+    // Two lines an iteration, numbered, with different first moves.
+    c.send("position startpos");
+    c.send("go depth 4");
+    std::vector<std::string> seen;
+    REQUIRE(c.bestmove(kAnswerTimeout, &seen));
+    std::vector<std::string> firsts(2);
+    for (const std::string& line : seen) {
+      const std::vector<std::string> w = words_of(line);
+      if (w.size() < 6 || w[1] != "depth" || w[2] != "4" || w[5] != "multipv") continue;
+      const auto pv = std::find(w.begin(), w.end(), "pv");
+      REQUIRE(pv + 1 < w.end());
+      firsts.at(size_t(std::stoi(w[6]) - 1)) = *(pv + 1);
+    }
+    CHECK(!firsts[0].empty());
+    CHECK(!firsts[1].empty());
+    CHECK(firsts[0] != firsts[1]);
+  }
+  expect_refused(c, "setoption multipv 0");
+  expect_accepted(c, "setoption multipv 1");
   {
     const auto answer = c.command("setoption moveoverhead lots");
     REQUIRE(answer);

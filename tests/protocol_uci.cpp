@@ -1,5 +1,6 @@
 // Conversations with the real `jiang` executable in UCI (Pikafish's dialect): handshake, options,
 // searches, stop, ponder, searchmoves, quit, and bad input that must be reported without changing anything.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -43,6 +44,7 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name WeightsFile type string default <empty>",
       "option name Move Overhead type spin default 50 min 0 max 5000",
       "option name Repetition Rule type combo default axf var axf var chinese var draw",
+      "option name MultiPV type spin default 1 min 1 max 128",
       "uciok"};
   CHECK(c.handshake() == expected);
   CHECK(starts_with(c.handshake()[1], "id author "));
@@ -160,6 +162,51 @@ TEST_CASE("UCI searchmoves restricts the root moves", "[protocol][uci]") {
   const auto two = c.bestmove();
   REQUIRE(two);
   CHECK((starts_with(*two, "bestmove i3i4") || starts_with(*two, "bestmove a3a4")));
+}
+
+TEST_CASE("UCI MultiPV reports the best lines, best first, with distinct first moves", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  expect_accepted(c, "setoption name MultiPV value 3");
+  c.send("position startpos moves h2e2");
+  c.send("go depth 5");
+  std::vector<std::string> seen;
+  const auto best = c.bestmove(kAnswerTimeout, &seen);
+  REQUIRE(best);
+  // The last iteration's three lines.
+  std::vector<std::vector<std::string>> last(3);
+  for (const std::string& line : seen) {
+    const std::vector<std::string> w = words_of(line);
+    const auto at = std::find(w.begin(), w.end(), "multipv");
+    if (w.size() < 3 || w[1] != "depth" || at == w.end()) continue;
+    const int k = std::stoi(*(at + 1));
+    REQUIRE(k >= 1);
+    REQUIRE(k <= 3);
+    if (w[2] == "5") last[size_t(k - 1)] = w;
+  }
+  std::vector<std::string> firsts;
+  std::vector<int> scores;
+  for (const auto& w : last) {
+    REQUIRE(!w.empty());
+    const auto pv = std::find(w.begin(), w.end(), "pv");
+    const auto cp = std::find(w.begin(), w.end(), "cp");
+    REQUIRE(pv + 1 < w.end());
+    REQUIRE(cp + 1 < w.end());
+    firsts.push_back(*(pv + 1));
+    scores.push_back(std::stoi(*(cp + 1)));
+  }
+  CHECK(firsts[0] != firsts[1]);
+  CHECK(firsts[1] != firsts[2]);
+  CHECK(firsts[0] != firsts[2]);
+  CHECK(scores[0] >= scores[1]);
+  CHECK(scores[1] >= scores[2]);
+  CHECK(words_of(*best)[1] == firsts[0]);
+  // Back to one line: no multipv field.
+  expect_accepted(c, "setoption name MultiPV value 1");
+  c.send("go depth 3");
+  std::vector<std::string> single;
+  REQUIRE(c.bestmove(kAnswerTimeout, &single));
+  for (const std::string& line : single) CHECK(line.find(" multipv ") == std::string::npos);
 }
 
 TEST_CASE("UCI quit ends the process with exit status 0", "[protocol][uci]") {
@@ -305,6 +352,7 @@ TEST_CASE("UCI bad input is reported and changes nothing", "[protocol][uci]") {
            "setoption name Hash", "setoption name Hash value", "setoption name Hash value big",
            "setoption name Hash value 0", "setoption name Hash value -5", "setoption name Threads value 0",
            "setoption name Ponder value yes", "setoption name Skill Level value 3",
+           "setoption name MultiPV value 0", "setoption name MultiPV value 129", "setoption name MultiPV value x",
            "setoption name WeightsFile value /nonexistent",
            "position", "position fen", "position fen moves h2e2", "position fen garbage", "position startpos extra",
            "position startpos moves h2e2 h2e2", "position startpos moves h2e3", "position startpos moves zzzz",

@@ -187,6 +187,14 @@ void Session::set_repetition_rule(std::string_view value, std::string_view optio
   rules_ = *rules;
 }
 
+void Session::set_multipv(std::string_view value, std::string_view option) {
+  const std::optional<int64_t> lines = parse_int(value, 1, kMaxMultiPv);
+  if (!lines)
+    throw CommandError(std::string(option) + " expects 1.." + std::to_string(kMaxMultiPv) + ", got '" +
+                       std::string(value) + "'");
+  multipv_ = int(*lines);
+}
+
 void Session::load_weights(std::string path) {
   require_idle("weights");
   if (path == "<empty>") path.clear();
@@ -221,6 +229,7 @@ void Session::start_search(const SearchLimits& limits, bool draw_offered) {
   SearchLimits with_overhead = limits;
   with_overhead.move_overhead_ms = move_overhead_ms_;
   with_overhead.rules = rules_;
+  with_overhead.multipv = multipv_;
   SearchCallbacks callbacks;
   callbacks.on_info = [this](const SearchInfo& info) {
     const std::string text = info_line(info);

@@ -106,6 +106,8 @@ class Session {
   // Which repetitions lose (axf, chinese or draw) in the searches to come; throws CommandError, naming
   // the option, for an unknown rule set.
   void set_repetition_rule(std::string_view value, std::string_view option);
+  // How many principal variations go() finds and reports (1..kMaxMultiPv); throws CommandError.
+  void set_multipv(std::string_view value, std::string_view option);
   // Loads a weights file and gives it to the engine; an empty path (or UCI's "<empty>") means the
   // compiled-in defaults. Throws CommandError, keeping the old weights.
   void load_weights(std::string path);
@@ -135,6 +137,7 @@ class Session {
   };
   int64_t move_overhead_ms_ = kDefaultMoveOverheadMs;
   RuleSet rules_ = kDefaultRuleSet;
+  int multipv_ = 1;
   std::shared_ptr<Run> run_;   // the latest search (guarded by the output mutex)
   bool active_ = false;        // a search is running and has not written its bestmove yet (same mutex)
 };

@@ -44,6 +44,7 @@ void UcciSession::greet() {
       std::to_string(kDefaultMoveOverheadMs));
   say("option repetitionrule type combo var axf var chinese var draw default " +
       std::string(rule_set_name(kDefaultRuleSet)));
+  say("option multipv type spin min 1 max " + std::to_string(kMaxMultiPv) + " default 1");
   say("ucciok");
 }
 
@@ -120,6 +121,8 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
     set_move_overhead(value, "moveoverhead");
   } else if (name == "repetitionrule") {
     set_repetition_rule(value, "repetitionrule");
+  } else if (name == "multipv") {
+    set_multipv(value, "multipv");
   } else {
     throw CommandError("unknown option '" + words[1] + "'");
   }
@@ -212,7 +215,7 @@ std::string UcciSession::info_line(const SearchInfo& info) const {
   if (info.bound != Bound::Exact) return "";  // UCCI has no words for an aspiration failure's bound
   const int64_t time = std::max<int64_t>(info.time_ms, 0);
   std::string text = "info depth " + std::to_string(info.depth) + " seldepth " + std::to_string(info.seldepth) +
-                     " score " + std::to_string(info.score) + " time " + std::to_string(time) + " nodes " +
+                     (info.multipv ? " multipv " + std::to_string(info.multipv) : "") + " score " + std::to_string(info.score) + " time " + std::to_string(time) + " nodes " +
                      std::to_string(info.nodes) + " nps " +
                      std::to_string(info.nodes * 1000 / uint64_t(std::max<int64_t>(time, 1)));
   if (!info.pv.empty()) {

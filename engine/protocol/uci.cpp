@@ -42,6 +42,7 @@ void UciSession::greet() {
       std::to_string(kMaxMoveOverheadMs));
   say("option name Repetition Rule type combo default " + std::string(rule_set_name(kDefaultRuleSet)) +
       " var axf var chinese var draw");
+  say("option name MultiPV type spin default 1 min 1 max " + std::to_string(kMaxMultiPv));
   say("uciok");
 }
 
@@ -113,6 +114,8 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
     set_move_overhead(value, "Move Overhead");
   } else if (key == "repetition rule") {
     set_repetition_rule(value, "Repetition Rule");
+  } else if (key == "multipv") {
+    set_multipv(value, "MultiPV");
   } else {
     throw CommandError("unknown option '" + name + "'");
   }
@@ -166,6 +169,7 @@ void UciSession::go(const std::vector<std::string>& args) {
 std::string UciSession::info_line(const SearchInfo& info) const {
   const int64_t time = std::max<int64_t>(info.time_ms, 0);
   std::string text = "info depth " + std::to_string(info.depth) + " seldepth " + std::to_string(info.seldepth);
+  if (info.multipv) text += " multipv " + std::to_string(info.multipv);
   text += is_mate_score(info.score) ? " score mate " + std::to_string(mate_moves(info.score))
                                     : " score cp " + std::to_string(info.score);
   if (info.bound == Bound::Lower) text += " lowerbound";
