@@ -129,7 +129,8 @@ TEST_CASE("The validation split is seeded, disjoint and complete", "[tuner][texe
   // The split keeps file order: walk both sets in step with the input.
   size_t validation = 0;
   for (size_t i = 0; i < input.size(); ++i) {
-    const Position leaf = quiet_leaf(positions[i], eval, scratch);
+    // From the FEN, as the tuner reads it: the game record (repetitions) must not change the leaf.
+    const Position leaf = quiet_leaf(Position::from_fen(input[i].fen), eval, scratch);
     if (train < a.train.size() && a.train.leaves[train] == leaf && a.train.results[train] == results[i]) {
       CHECK(a.train.leaves[train].plies_played() == 0);
       ++train;
