@@ -20,6 +20,9 @@ struct EvalState {
   TermTable terms{};
 };
 
+// The rank a colour's general starts on: its back rank.
+constexpr int back_rank(Color c) { return c == Red ? 0 : kRanks - 1; }
+
 // The terms, one concern each (eval/terms/). Each adds its credit for both sides to state.terms.
 void add_material_and_position(EvalState& state);  // Material, Placement
 void add_mobility_and_control(EvalState& state);   // Mobility, Control

@@ -14,9 +14,6 @@ constexpr uint16_t ranks_between(int a, int b) {
   return uint16_t(((1u << hi) - 1) & ~((2u << lo) - 1));
 }
 
-// The rank a colour's general starts on: its back rank.
-constexpr int back_rank(Color c) { return c == Red ? 0 : kRanks - 1; }
-
 PhaseValue cannon_patterns(const Position& pos, const Weights& w, Color c) {
   PhaseValue value{};
   const Square general = pos.king_square(~c);

@@ -11,8 +11,6 @@ constexpr int kPalaceZoneFirstFile = 2, kPalaceZoneLastFile = 6;
 // Ranks counted from the enemy's back rank: the palace's three and the one in front of it.
 constexpr int kPalaceZoneRanks = 4;
 
-constexpr int enemy_back_rank(Color c) { return c == Red ? kRanks - 1 : 0; }
-
 // Ranks still to go to the enemy's back rank.
 constexpr int ranks_to_go(Color c, Square s) {
   return c == Red ? kRanks - 1 - rank_of(s) : rank_of(s);
@@ -31,7 +29,7 @@ PhaseValue pawns(const EvalState& state, Color c) {
   for (int i = 0; i < pos.count(pawn); ++i) {
     const Square s = pos.squares(pawn)[i];
     if (on_own_half(c, s)) continue;
-    if (rank_of(s) == enemy_back_rank(c)) {
+    if (rank_of(s) == back_rank(~c)) {
       value += w.bottom_pawn;
       continue;
     }

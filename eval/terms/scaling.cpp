@@ -19,9 +19,8 @@ int attackers(const Position& pos, Color c) {
 // Pawns on the enemy's back rank: they can only move sideways.
 int old_pawns(const Position& pos, Color c) {
   const Piece pawn = make_piece(c, Pawn);
-  const int back = c == Red ? kRanks - 1 : 0;
   int n = 0;
-  for (int i = 0; i < pos.count(pawn); ++i) n += rank_of(pos.squares(pawn)[i]) == back;
+  for (int i = 0; i < pos.count(pawn); ++i) n += rank_of(pos.squares(pawn)[i]) == back_rank(~c);
   return n;
 }
 
