@@ -57,7 +57,7 @@ class Searcher {
     Move move;
     Score score = -kInfinite;           // in the current iteration; -kInfinite when it failed low
     Score previous_score = -kInfinite;  // in the last completed one: where its aspiration window starts
-    std::vector<Move> pv;               // its line, from when it last became best of its line
+    std::vector<Move> pv{};             // its line, from when it last became best of its line
   };
   // What the search knows about each ply of the current line.
   struct Frame {

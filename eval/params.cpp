@@ -4,6 +4,8 @@
 #include <fstream>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 namespace jiang {
 namespace {
 

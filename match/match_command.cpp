@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "match/runner.h"
 #include "tuning/selfplay/selfplay.h"
 #include "tuning/tuner/games.h"

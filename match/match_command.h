@@ -3,7 +3,9 @@
 //   jiang match --weights A.json [--baseline B.json] ...                              weight sets in-process
 #pragma once
 
-#include <CLI/CLI.hpp>
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace jiang {
 

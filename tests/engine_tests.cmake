@@ -3,13 +3,14 @@
 #   jiang_engine_tests  Catch2: the parameter registry, evaluation symmetry and draw rules, the fast
 #                       evaluation equal to a plain reference evaluation term by term, the evaluation
 #                       cache, mates, and the search's contracts (legal moves, determinism, limits,
-#                       repetition, 60-move rule), and the repetition rulings (perpetual chase).
+#                       repetition, 60-move rule), the repetition rulings (perpetual chase), and the
+#                       engine's threads under stop/ponderhit at random moments (tagged [threads]: what
+#                       the ThreadSanitizer build runs).
 #                       Test cases tagged [slow] (over ~10 s in Release) get the ctest label `slow`,
 #                       which the sanitizer build skips.
 #   bench_signature     `jiang bench` must count exactly the nodes in data/bench.signature (label bench).
 
 add_executable(jiang_engine_tests
-  main.cpp
   eval_params.cpp
   eval_symmetry.cpp
   eval_reference.cpp
@@ -18,8 +19,9 @@ add_executable(jiang_engine_tests
   search_behaviour.cpp
   search_see.cpp
   eval_knowledge.cpp
-  rules_chase.cpp)
-target_link_libraries(jiang_engine_tests PRIVATE jiang_engine Catch2::Catch2)
+  rules_chase.cpp
+  engine_threads.cpp)
+target_link_libraries(jiang_engine_tests PRIVATE jiang_engine jiang_test_main)
 target_compile_definitions(jiang_engine_tests PRIVATE JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
 # Two discoveries, so that the [slow] cases alone carry the label. A name that matches no test case
 # would otherwise "pass" having run nothing.

@@ -12,6 +12,8 @@
 #include <unistd.h>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "eval/params.h"
 
 using namespace jiang;

@@ -12,14 +12,13 @@
 #                      xboard.
 
 add_executable(jiang_match_tests
-  main.cpp
   match_stats.cpp
   match_parsers.cpp
   match_pgn.cpp
   match_run.cpp
   match_failures.cpp
   support/subprocess.cpp)
-target_link_libraries(jiang_match_tests PRIVATE jiang_match Catch2::Catch2)
+target_link_libraries(jiang_match_tests PRIVATE jiang_match jiang_test_main)
 target_compile_definitions(jiang_match_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data" JIANG_TEST_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
 add_dependencies(jiang_match_tests jiang)

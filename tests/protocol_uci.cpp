@@ -310,6 +310,16 @@ TEST_CASE("UCI options: Hash, Clear Hash, weights good and bad", "[protocol][uci
     REQUIRE(answer->size() == 1);
     CHECK(starts_with(answer->front(), "info string setoption: Move Overhead expects 0..5000 (ms)"));
   }
+  // More memory than this machine has (24 GB here; 64 GB is the option's maximum): refused with the
+  // reason, never granted by overcommit and then killed; the engine keeps its table and searches on.
+  const auto too_big = c.command("setoption name Hash value 65536");
+  REQUIRE(too_big);
+  REQUIRE(too_big->size() == 1);
+  CHECK(starts_with(too_big->front(), "info string setoption: "));
+  CHECK(too_big->front().find("hash size unchanged") != std::string::npos);
+  c.send("position startpos");
+  c.send("go depth 3");
+  CHECK(c.bestmove());
 
   const std::string good = std::string(JIANG_DATA_DIR) + "/weights.json";
   auto lines = c.command("setoption name WeightsFile value " + good);

@@ -9,11 +9,10 @@
 #   selfplay/cli_*        bad options of `jiang selfplay`: a non-zero exit and a message, never a crash.
 
 add_executable(jiang_selfplay_tests
-  main.cpp
   selfplay_game.cpp
   selfplay_positions_file.cpp
   selfplay_run.cpp)
-target_link_libraries(jiang_selfplay_tests PRIVATE jiang_selfplay Catch2::Catch2)
+target_link_libraries(jiang_selfplay_tests PRIVATE jiang_selfplay jiang_test_main)
 target_compile_definitions(jiang_selfplay_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
 add_dependencies(jiang_selfplay_tests jiang)

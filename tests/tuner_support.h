@@ -16,6 +16,7 @@
 
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "engine/search.h"
 #include "movegen/movegen.h"

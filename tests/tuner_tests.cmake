@@ -12,14 +12,13 @@
 #                      `jiang bench` and a UCCI `setoption weightsfile`; and a tiny games-objective run.
 
 add_executable(jiang_tuner_tests
-  main.cpp
   tuner_texel.cpp
   tuner_algorithms.cpp
   tuner_checkpoint.cpp
   tuner_errors.cpp
   tuner_games.cpp
   tuner_signals.cpp)
-target_link_libraries(jiang_tuner_tests PRIVATE jiang_tuner Catch2::Catch2)
+target_link_libraries(jiang_tuner_tests PRIVATE jiang_tuner jiang_test_main)
 target_compile_definitions(jiang_tuner_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
 add_dependencies(jiang_tuner_tests jiang)
@@ -139,3 +138,13 @@ jiang_cli_test(tuner/match_repeated_openings pass "match|--weights|${PROJECT_SOU
 jiang_cli_test(tuner/match_odd_games fail "match|--weights|${PROJECT_SOURCE_DIR}/data/weights.json|--games|3" "must be even")
 jiang_cli_test(tuner/match_no_weights fail "match|--games|2" "--weights is required")
 jiang_cli_test(tuner/match_missing_weights fail "match|--weights|/nonexistent/w.json|--games|2" "/nonexistent/w.json")
+
+# --- SIGKILL at random moments: self-play and the tuner (hc, sa, ga) resumed again and again must end as
+# uninterrupted runs do, with no torn or temporary file left. A few kills here; the README gives the
+# figures of a long run (tests/kill_resume.py --kills 100). Label `slow`: sanitizer builds skip it.
+find_program(PYTHON3_PROGRAM python3)
+if(PYTHON3_PROGRAM)
+  add_test(NAME kill_resume
+           COMMAND ${PYTHON3_PROGRAM} ${CMAKE_CURRENT_SOURCE_DIR}/kill_resume.py $<TARGET_FILE:jiang> --kills 6)
+  set_tests_properties(kill_resume PROPERTIES LABELS slow TIMEOUT 600 PASS_REGULAR_EXPRESSION "PASS")
+endif()

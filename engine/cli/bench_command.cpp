@@ -6,6 +6,8 @@
 #include <memory>
 #include <sstream>
 
+#include <CLI/CLI.hpp>
+
 #include "engine/engine.h"
 #include "engine/search.h"
 #include "movegen/movegen.h"

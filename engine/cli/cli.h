@@ -3,7 +3,9 @@
 
 #include <functional>
 
-#include <CLI/CLI.hpp>
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace jiang {
 

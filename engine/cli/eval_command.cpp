@@ -4,6 +4,9 @@
 #include <iostream>
 #include <memory>
 
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
 #include "eval/evaluate.h"
 
 namespace jiang {

@@ -4,6 +4,8 @@
 #include <memory>
 #include <sstream>
 
+#include <CLI/CLI.hpp>
+
 #include "engine/engine.h"
 #include "engine/rules.h"
 #include "movegen/movegen.h"

@@ -5,6 +5,8 @@
 #include <iostream>
 #include <memory>
 
+#include <CLI/CLI.hpp>
+
 #include "movegen/perft.h"
 
 namespace jiang {

@@ -10,6 +10,7 @@
 
 #include "engine/protocol/ucci.h"
 #include "engine/protocol/uci.h"
+#include "engine/system_memory.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 
@@ -160,6 +161,12 @@ std::vector<Move> Session::parse_legal_moves(const std::vector<std::string>& tex
 
 void Session::set_hash_mb(int64_t mb) {
   require_idle("hash");
+  // The kernel may grant more than it has (overcommit) and kill the engine when the table is cleared:
+  // ask for no more than it can give. The current table is freed only after the new one is allocated.
+  const std::optional<int64_t> available = available_memory_mb();
+  if (available && mb > *available)
+    throw CommandError("hash " + std::to_string(mb) + " MB is more than the memory available (" +
+                       std::to_string(*available) + " MB); hash size unchanged");
   try {
     engine_.set_hash_mb(int(mb));
   } catch (const std::bad_alloc&) {

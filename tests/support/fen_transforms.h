@@ -20,6 +20,15 @@ inline std::vector<std::string> split(const std::string& text, char sep) {
   return parts;
 }
 
+inline std::string join(const std::vector<std::string>& parts, char sep) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += sep;
+    out += parts[i];
+  }
+  return out;
+}
+
 // "2bak4" -> "..bak....": one character per file.
 inline std::string expand_rank(const std::string& rank) {
   std::string out;
@@ -62,9 +71,7 @@ inline std::string swap_colours(const std::string& fen) {
   }
   fields[0] = board;
   fields[1] = fields[1] == "w" ? "b" : "w";
-  std::string out;
-  for (size_t i = 0; i < fields.size(); ++i) out += (i ? " " : "") + fields[i];
-  return out;
+  return join(fields, ' ');
 }
 
 // Files a..i become i..a; nothing else changes.
@@ -76,12 +83,11 @@ inline std::string mirror_files(const std::string& fen) {
     std::string r = expand_rank(ranks[i]);
     REQUIRE(r.size() == 9);
     std::reverse(r.begin(), r.end());
-    board += (i ? "/" : "") + compress_rank(r);
+    if (i) board += '/';
+    board += compress_rank(r);
   }
   fields[0] = board;
-  std::string out;
-  for (size_t i = 0; i < fields.size(); ++i) out += (i ? " " : "") + fields[i];
-  return out;
+  return join(fields, ' ');
 }
 
 }  // namespace fen_transforms

@@ -4,6 +4,8 @@
 #include <memory>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "tuning/selfplay/selfplay.h"
 
 namespace jiang {

@@ -1,7 +1,9 @@
 // `jiang selfplay`: the command-line face of selfplay.h.
 #pragma once
 
-#include <CLI/CLI.hpp>
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace jiang {
 

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
+
 #include "eval/params.h"
 
 namespace jiang::tuner {

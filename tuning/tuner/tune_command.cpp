@@ -7,6 +7,9 @@
 #include <memory>
 #include <string>
 
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
 #include "tuning/selfplay/selfplay.h"
 #include "tuning/tuner/parallel.h"
 #include "tuning/tuner/tuner.h"

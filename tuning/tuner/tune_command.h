@@ -2,7 +2,9 @@
 // algorithm, on labelled positions (Texel's method) or on games against a baseline.
 #pragma once
 
-#include <CLI/CLI.hpp>
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace jiang {
 

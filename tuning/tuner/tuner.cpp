@@ -8,6 +8,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 

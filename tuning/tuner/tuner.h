@@ -19,11 +19,14 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-#include <spdlog/logger.h>
+#include <nlohmann/json_fwd.hpp>
 
 #include "eval/params.h"
 #include "tuning/tuner/algorithms.h"
+
+namespace spdlog {
+class logger;
+}  // namespace spdlog
 
 namespace jiang::tuner {
 
