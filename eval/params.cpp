@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <fstream>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
+
+#include "util/atomic_file.h"
 
 namespace jiang {
 namespace {
@@ -259,7 +260,7 @@ nlohmann::ordered_json Params::to_json() const {
   return json;
 }
 
-Params Params::from_json(const nlohmann::json& json) {
+Params Params::from_json(const nlohmann::json& json, int* defaulted) {
   if (!json.is_object()) throw ParamError("weights must be a JSON object of \"name\": integer");
   Params params;
   for (const auto& [name, value] : json.items()) {
@@ -271,11 +272,12 @@ Params Params::from_json(const nlohmann::json& json) {
     check_bounds(*index, int(std::clamp<long long>(v, INT32_MIN, INT32_MAX)));
     params.values_[*index] = int(v);
   }
+  if (defaulted) *defaulted = int(params.values_.size()) - int(json.size());
   params.compile();
   return params;
 }
 
-Params Params::load(const std::filesystem::path& path) {
+Params Params::load(const std::filesystem::path& path, int* defaulted) {
   std::ifstream in(path);
   if (!in) throw ParamError("cannot read weights file '" + path.string() + "'");
   nlohmann::json json;
@@ -285,25 +287,17 @@ Params Params::load(const std::filesystem::path& path) {
     throw ParamError("weights file '" + path.string() + "' is not valid JSON: " + e.what());
   }
   try {
-    return from_json(json);
+    return from_json(json, defaulted);
   } catch (const ParamError& e) {
     throw ParamError("weights file '" + path.string() + "': " + e.what());
   }
 }
 
 void Params::save(const std::filesystem::path& path) const {
-  const std::filesystem::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp);
-    out << to_json().dump(2) << '\n';
-    out.flush();
-    if (!out) throw ParamError("cannot write weights file '" + tmp.string() + "'");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw ParamError("cannot write weights file '" + path.string() + "'");
+  try {
+    write_file_atomically(path, to_json().dump(2) + '\n');
+  } catch (const FileWriteError& e) {
+    throw ParamError(std::string("weights file: ") + e.what());
   }
 }
 

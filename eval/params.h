@@ -47,10 +47,11 @@ class Params {
   const Weights& weights() const { return weights_; }
 
   // A flat object {"name": value, ...} in registry order. Reading accepts a subset (the rest keep their
-  // defaults) but rejects unknown names, non-integers and values out of bounds.
+  // defaults, counted in *defaulted so that the engine can say so: a file from before a term was added)
+  // but rejects unknown names, non-integers and values out of bounds.
   nlohmann::ordered_json to_json() const;
-  static Params from_json(const nlohmann::json& json);
-  static Params load(const std::filesystem::path& path);  // throws ParamError
+  static Params from_json(const nlohmann::json& json, int* defaulted = nullptr);
+  static Params load(const std::filesystem::path& path, int* defaulted = nullptr);  // throws ParamError
   void save(const std::filesystem::path& path) const;     // atomic: temporary file, then rename
 
   bool operator==(const Params& other) const { return values_ == other.values_; }

@@ -341,6 +341,13 @@ TEST_CASE("save() replaces the file atomically and leaves no temporary file", "[
     CHECK(dir.entries() == std::vector<std::string>{"weights.json"});
   }
 
+  SECTION("a temporary left by a process killed mid-write is replaced, not left behind") {
+    std::ofstream(dir.path / "weights.json.tmp") << "{ \"material.rook.mg\": 9";
+    a.save(target);
+    CHECK(Params::load(target) == a);
+    CHECK(dir.entries() == std::vector<std::string>{"weights.json"});
+  }
+
   SECTION("a failed save leaves the old file and no temporary") {
     a.save(target);
     // The target is a directory that cannot be replaced by a file.

@@ -339,6 +339,16 @@ TEST_CASE("UCI options: Hash, Clear Hash, weights good and bad", "[protocol][uci
   REQUIRE(lines->size() == 1);
   CHECK(starts_with(lines->front(), "info string setoption: weights file"));
 
+  // A file from before some terms existed: loaded, and the engine says what it left at the defaults.
+  const std::string partial = "jiang_protocol_uci_partial_weights.json";
+  std::ofstream(partial) << R"({"material.rook.mg": 950})";
+  lines = c.command("setoption name WeightsFile value " + partial);
+  std::remove(partial.c_str());
+  REQUIRE(lines);
+  REQUIRE(lines->size() == 1);
+  CHECK(starts_with(lines->front(), "info string weights loaded from " + partial + "; "));
+  CHECK(lines->front().find("parameters not in the file keep their compiled-in values") != std::string::npos);
+
   lines = c.command("setoption name WeightsFile value <empty>");
   REQUIRE(lines);
   CHECK(*lines == std::vector<std::string>{"info string weights: the compiled-in defaults"});
@@ -412,6 +422,38 @@ TEST_CASE("UCI Repetition Rule: the rule set the search judges repetitions by", 
     REQUIRE(best);
     CHECK((*best == "bestmove g8h8") == chase_again);
   }
+}
+
+
+TEST_CASE("Hostile input: a megabyte line, NUL bytes, broken UTF-8, thousands of moves", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  // Refused, and echoed no longer than a GUI can show.
+  auto lines = c.command("position fen " + std::string(4 << 20, 'x'));
+  REQUIRE(lines);
+  REQUIRE(lines->size() == 1);
+  CHECK(starts_with(lines->front(), "info string position: bad FEN 'xxxx"));
+  CHECK(lines->front().size() < 1000);
+  CHECK(lines->front().find("bytes)") != std::string::npos);
+  // Control bytes and malformed UTF-8 are not sent back raw; well-formed UTF-8 is.
+  lines = c.command(std::string("posi\0tion startpos", 18));
+  REQUIRE(lines);
+  CHECK(*lines == std::vector<std::string>{"info string unknown command 'posi?tion'"});
+  lines = c.command("\xff\xfe\xc3( go");
+  REQUIRE(lines);
+  CHECK(*lines == std::vector<std::string>{"info string unknown command '???" "('"});
+  lines = c.command("\xe5\xb0\x86");  // 将, the general
+  REQUIRE(lines);
+  CHECK(*lines == std::vector<std::string>{"info string unknown command '\xe5\xb0\x86'"});
+  // A game of 4000 plies (horses back and forth) is a position like any other.
+  std::string moves;
+  for (int i = 0; i < 1000; ++i) moves += " b0c2 b9c7 c2b0 c7b9";
+  c.send("position startpos moves" + moves);
+  c.send("go depth 3");
+  const auto best = c.bestmove();
+  REQUIRE(best);
+  CHECK(legal_bestmove(*best, position_after(kStartFen)));
+  CHECK(c.sync());
 }
 
 }  // namespace jiang::testing

@@ -34,6 +34,39 @@ namespace {
 
 bool is_blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
+// An info string echoes what the GUI sent; a megabyte line echoed back would flood the GUI's log.
+constexpr size_t kMaxReportBytes = 512;
+
+// The length of the well-formed UTF-8 sequence at the start of `text`, or 0 if it is not one.
+size_t utf8_sequence_length(std::string_view text) {
+  const auto byte = [&text](size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(0);
+  const size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xe ? 3 : (lead >> 3) == 0x1e ? 4 : 0;
+  if (length == 0 || length > text.size()) return 0;
+  for (size_t i = 1; i < length; ++i)
+    if ((byte(i) & 0xc0) != 0x80) return 0;
+  return length;
+}
+
+// What a GUI can display: control bytes and broken UTF-8 become '?', and long text is cut.
+std::string printable(std::string_view text) {
+  std::string out;
+  size_t i = 0;
+  while (i < text.size() && out.size() < kMaxReportBytes) {
+    const size_t length = utf8_sequence_length(text.substr(i));
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (length == 0 || (length == 1 && (c < 0x20 || c == 0x7f))) {
+      out += '?';
+      ++i;
+    } else {
+      out.append(text.substr(i, length));
+      i += length;
+    }
+  }
+  if (i < text.size()) out += "... (" + std::to_string(text.size()) + " bytes)";
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> split_words(std::string_view line) {
@@ -134,7 +167,7 @@ void Session::finish() {
   engine_.wait();
 }
 
-void Session::report(std::string_view message) { out_.line("info string " + std::string(message)); }
+void Session::report(std::string_view message) { out_.line("info string " + printable(message)); }
 
 void Session::set_position(const PositionSpec& spec) {
   try {
@@ -205,12 +238,20 @@ void Session::set_multipv(std::string_view value, std::string_view option) {
 void Session::load_weights(std::string path) {
   require_idle("weights");
   if (path == "<empty>") path.clear();
+  int defaulted = 0;
   try {
-    engine_.set_params(path.empty() ? Params() : Params::load(path));
+    engine_.set_params(path.empty() ? Params() : Params::load(path, &defaulted));
   } catch (const std::exception& e) {  // ParamError, or a filesystem error from the path itself
     throw CommandError(std::string(e.what()) + "; weights unchanged");
   }
-  report(path.empty() ? "weights: the compiled-in defaults" : "weights loaded from " + path);
+  if (path.empty()) {
+    report("weights: the compiled-in defaults");
+  } else if (defaulted > 0) {
+    report("weights loaded from " + path + "; " + std::to_string(defaulted) +
+           " parameters not in the file keep their compiled-in values");
+  } else {
+    report("weights loaded from " + path);
+  }
 }
 
 Move Session::checked_ponder(const SearchResult& result, const Position& root) {
@@ -292,7 +333,7 @@ int run_protocol_loop(std::istream& in, std::ostream& out, Engine& engine) {
       } else if (words[0] == "quit") {
         return 0;
       } else {
-        output.line("info string unknown command '" + words[0] + "': send ucci or uci first");
+        output.line("info string " + printable("unknown command '" + words[0] + "': send ucci or uci first"));
         continue;
       }
       session->greet();

@@ -70,7 +70,7 @@ inline std::string swap_colours(const std::string& fen) {
       board += std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
   }
   fields[0] = board;
-  fields[1] = fields[1] == "w" ? "b" : "w";
+  fields[1].assign(1, fields[1] == "w" ? 'b' : 'w');
   return join(fields, ' ');
 }
 

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -16,6 +15,7 @@
 #include "tuning/selfplay/positions_file.h"
 #include "tuning/tuner/games.h"
 #include "tuning/tuner/texel.h"
+#include "util/atomic_file.h"
 
 namespace jiang::tuner {
 
@@ -41,25 +41,11 @@ std::shared_ptr<spdlog::logger> stderr_logger() {
   return logger;
 }
 
-// Writes `text` to a temporary file beside `path` and renames it over `path`: readers see the old
-// file or the new one, never a part.
 void write_atomically(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) {
-      std::error_code ec;
-      std::filesystem::remove(tmp, ec);
-      throw TuneError("cannot write '" + tmp.string() + "'");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw TuneError("cannot write '" + path.string() + "': " + ec.message());
+  try {
+    write_file_atomically(path, text);
+  } catch (const FileWriteError& e) {
+    throw TuneError(e.what());
   }
 }
 

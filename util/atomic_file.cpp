@@ -1,0 +1,28 @@
+#include "util/atomic_file.h"
+
+#include <fstream>
+#include <system_error>
+
+namespace jiang {
+
+void write_file_atomically(const std::filesystem::path& path, std::string_view text) {
+  const std::filesystem::path tmp = path.string() + ".tmp";
+  std::error_code ec;
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), std::streamsize(text.size()));
+    out.flush();
+    if (!out) {
+      std::filesystem::remove(tmp, ec);
+      throw FileWriteError("cannot write '" + tmp.string() + "'");
+    }
+  }
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    const std::string reason = ec.message();
+    std::filesystem::remove(tmp, ec);
+    throw FileWriteError("cannot write '" + path.string() + "': " + reason);
+  }
+}
+
+}  // namespace jiang
