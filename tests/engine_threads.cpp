@@ -49,6 +49,12 @@ const std::vector<std::string> kFens = {
     "3k5/4a4/9/9/9/9/9/9/4A4/4K1R2 w - - 0 1",
 };
 
+// Starts a search of the round's position (the positions taken in turn).
+void start(Engine& engine, int round, const SearchLimits& limits, Outcome& outcome) {
+  engine.set_position(kFens[size_t(round) % kFens.size()], {});
+  engine.go(limits, record(outcome));
+}
+
 void expect_legal_result(const Engine& engine, Outcome& outcome) {
   std::lock_guard lock(outcome.mutex);
   REQUIRE(outcome.results == 1);
@@ -64,11 +70,10 @@ TEST_CASE("stop at a random moment ends every search with one legal move", "[eng
   for (int threads : {1, 2, 4}) {
     engine.set_threads(threads);
     for (int round = 0; round < 8; ++round) {
-      engine.set_position(kFens[size_t(round) % kFens.size()], {});
       Outcome outcome;
       SearchLimits limits;
       limits.infinite = true;
-      engine.go(limits, record(outcome));
+      start(engine, round, limits, outcome);
       std::this_thread::sleep_for(std::chrono::milliseconds(rng() % 30));
       engine.stop();
       engine.wait();
@@ -84,12 +89,11 @@ TEST_CASE("ponderhit or stop during pondering, at random moments", "[engine][thr
   for (int threads : {2, 4}) {
     engine.set_threads(threads);
     for (int round = 0; round < 8; ++round) {
-      engine.set_position(kFens[size_t(round) % kFens.size()], {});
       Outcome outcome;
       SearchLimits limits;
       limits.ponder = true;
       limits.movetime_ms = 20;
-      engine.go(limits, record(outcome));
+      start(engine, round, limits, outcome);
       std::this_thread::sleep_for(std::chrono::milliseconds(rng() % 20));
       // Half the rounds the expected move comes (the clock then runs), half the GUI takes it back.
       if (round % 2 == 0) {
@@ -108,12 +112,11 @@ TEST_CASE("a stop that arrives before the search has started, and searches back 
   Engine engine(16);
   engine.set_threads(4);
   for (int round = 0; round < 12; ++round) {
-    engine.set_position(kFens[size_t(round) % kFens.size()], {});
     Outcome outcome;
     SearchLimits limits;
     limits.infinite = round % 2 == 0;
     limits.depth = round % 2 == 0 ? 0 : 3;
-    engine.go(limits, record(outcome));
+    start(engine, round, limits, outcome);
     engine.stop();  // at once: possibly before the workers have looked at the position
     engine.wait();
     CAPTURE(round);
@@ -128,11 +131,10 @@ TEST_CASE("options and positions change between searches while helper threads si
     engine.set_threads(1 + int(rng() % 4));
     if (round % 3 == 0) engine.set_hash_mb(1 + int(rng() % 8));
     if (round % 4 == 0) engine.new_game();
-    engine.set_position(kFens[size_t(round) % kFens.size()], {});
     Outcome outcome;
     SearchLimits limits;
     limits.nodes = 2000 + rng() % 20000;
-    engine.go(limits, record(outcome));
+    start(engine, round, limits, outcome);
     engine.wait();
     CAPTURE(round);
     expect_legal_result(engine, outcome);

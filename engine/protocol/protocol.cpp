@@ -67,6 +67,8 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+std::string info_string(std::string_view message) { return "info string " + printable(message); }
+
 }  // namespace
 
 std::vector<std::string> split_words(std::string_view line) {
@@ -167,7 +169,7 @@ void Session::finish() {
   engine_.wait();
 }
 
-void Session::report(std::string_view message) { out_.line("info string " + printable(message)); }
+void Session::report(std::string_view message) { out_.line(info_string(message)); }
 
 void Session::set_position(const PositionSpec& spec) {
   try {
@@ -333,7 +335,7 @@ int run_protocol_loop(std::istream& in, std::ostream& out, Engine& engine) {
       } else if (words[0] == "quit") {
         return 0;
       } else {
-        output.line("info string " + printable("unknown command '" + words[0] + "': send ucci or uci first"));
+        output.line(info_string("unknown command '" + words[0] + "': send ucci or uci first"));
         continue;
       }
       session->greet();
