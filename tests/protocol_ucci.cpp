@@ -454,6 +454,12 @@ TEST_CASE("UCCI options: hash, newgame, weights good and bad", "[protocol][ucci]
   REQUIRE(lines->size() == 1);
   CHECK(starts_with(lines->front(), "info string setoption: cannot read weights file '/nonexistent/weights.json'"));
 
+  // A device would be read forever: refused at once, the engine still answering.
+  lines = c.command("setoption weightsfile /dev/zero");
+  REQUIRE(lines);
+  REQUIRE(lines->size() == 1);
+  CHECK(starts_with(lines->front(), "info string setoption: weights file '/dev/zero' is not a regular file"));
+
   const std::string bad = "jiang_protocol_ucci_bad_weights.json";
   std::ofstream(bad) << "{ \"material.rook.mg\": \"heavy\" }\n";
   lines = c.command("setoption weightsfile " + bad);
