@@ -30,6 +30,7 @@ std::string file_labels(bool unicode, bool flip) {
     const char letter = kFileLetters[size_t(flip ? kFiles - 1 - i : i)];
     line += unicode ? std::string(" ") + letter + "  " : std::string(" ") + letter + " ";
   }
+  line.erase(line.find_last_not_of(' ') + 1);
   return line + "\n";
 }
 
