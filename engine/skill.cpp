@@ -19,10 +19,10 @@ constexpr double kNodeGrowth = 1.6;
 // square of the distance to full strength, so the top levels almost always play their best line.
 constexpr double kWeakestError = 600;
 
-// The calibration (README, "Strength levels"): the levels measured against fixed opponents and the Elo
-// each scored; between them the scale is linear.
+// The calibration (README, "Strength levels"): levels measured against fairy-stockfish at fixed
+// UCI_Elo settings, each level's rating that setting plus the Elo difference; linear in between.
 constexpr std::array<std::pair<double, int>, 5> kLevelElo{{
-    {0, kMinSkillElo}, {5, 1400}, {10, 1750}, {15, 2100}, {kMaxSkillLevel, kMaxSkillElo}}};
+    {0, kMinSkillElo}, {5, 1870}, {10, 2310}, {15, 2770}, {kMaxSkillLevel - 1, kMaxSkillElo}}};
 
 }  // namespace
 
@@ -42,7 +42,7 @@ double skill_level_for_elo(int elo) {
     const auto [level_lo, elo_lo] = kLevelElo[i - 1];
     if (elo <= elo_hi) return level_lo + (level_hi - level_lo) * double(elo - elo_lo) / double(elo_hi - elo_lo);
   }
-  return kMaxSkillLevel;
+  return kLevelElo.back().first;
 }
 
 SearchLimits with_skill_limits(SearchLimits limits) {

@@ -14,9 +14,10 @@ namespace jiang {
 
 // The levels of the protocols' `Skill Level`: 0 is the weakest, kMaxSkillLevel full strength.
 inline constexpr int kMaxSkillLevel = 20;
-// The UCI_Elo range: the weakest and the strongest level as measured (README, "Strength levels").
-inline constexpr int kMinSkillElo = 1000;
-inline constexpr int kMaxSkillElo = 2400;
+// The UCI_Elo range: levels 0 and 19 as measured on fairy-stockfish's UCI_Elo scale (README,
+// "Strength levels"); full strength is beyond it.
+inline constexpr int kMinSkillElo = 1420;
+inline constexpr int kMaxSkillElo = 3010;
 
 struct Skill {
   // Fractional, so that UCI_Elo can fall between levels; kMaxSkillLevel or above is full strength.

@@ -46,7 +46,7 @@ TEST_CASE("UCCI handshake: id, the options, ucciok, isready", "[protocol][ucci]"
                              "repetitionrule type combo var axf var chinese var draw default axf",
                              "multipv type spin min 1 max 128 default 1",
                              "skilllevel type spin min 0 max 20 default 20", "limitstrength type check default false",
-                             "elo type spin min 1000 max 2400 default 2400"}) {
+                             "elo type spin min 1420 max 3010 default 3010"}) {
     INFO(option);
     CHECK(any_starts_with(lines, std::string("option ") + option));
   }
@@ -423,8 +423,8 @@ TEST_CASE("UCCI options: hash, newgame, weights good and bad", "[protocol][ucci]
   expect_accepted(c, "setoption multipv 1");
   expect_refused(c, "setoption skilllevel 21");
   expect_refused(c, "setoption limitstrength maybe");
-  expect_refused(c, "setoption elo 999");
-  expect_accepted(c, "setoption elo 1500");
+  expect_refused(c, "setoption elo 1419");
+  expect_accepted(c, "setoption elo 1450");
   expect_accepted(c, "setoption limitstrength true");
   {
     // The weakest strength answers at once, whatever the clock, with a legal move.

@@ -47,7 +47,7 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name MultiPV type spin default 1 min 1 max 128",
       "option name Skill Level type spin default 20 min 0 max 20",
       "option name UCI_LimitStrength type check default false",
-      "option name UCI_Elo type spin default 2400 min 1000 max 2400",
+      "option name UCI_Elo type spin default 3010 min 1420 max 3010",
       "uciok"};
   CHECK(c.handshake() == expected);
   CHECK(starts_with(c.handshake()[1], "id author "));
@@ -216,7 +216,7 @@ TEST_CASE("UCI Skill Level and UCI_Elo weaken play; bad values are refused", "[p
   Conversation c = uci();
   REQUIRE(c.handshake_ok());
   expect_refused(c, "setoption name Skill Level value -1");
-  expect_refused(c, "setoption name UCI_Elo value 3000");
+  expect_refused(c, "setoption name UCI_Elo value 3011");
   expect_refused(c, "setoption name UCI_LimitStrength value yes");
   expect_accepted(c, "setoption name Skill Level value 0");
   // Level 0 searches a few hundred nodes: the answer comes long before an hour's movetime.
@@ -225,7 +225,7 @@ TEST_CASE("UCI Skill Level and UCI_Elo weaken play; bad values are refused", "[p
   const auto best = c.bestmove(kAnswerTimeout);
   REQUIRE(best);
   CHECK(legal_bestmove(*best, position_after(kStartFen, {})));
-  expect_accepted(c, "setoption name UCI_Elo value 1200");
+  expect_accepted(c, "setoption name UCI_Elo value 1500");
   expect_accepted(c, "setoption name UCI_LimitStrength value true");
   c.send("go movetime 3600000");
   REQUIRE(c.bestmove(kAnswerTimeout));

@@ -56,7 +56,9 @@ TEST_CASE("skill: full strength is no skill; lower levels search fewer nodes wit
 TEST_CASE("skill: the Elo scale rises with the level and is clamped to its range", "[skill]") {
   CHECK(skill_level_for_elo(kMinSkillElo) == Approx(0));
   CHECK(skill_level_for_elo(kMinSkillElo - 500) == Approx(0));
-  CHECK(skill_level_for_elo(kMaxSkillElo) == Approx(kMaxSkillLevel));
+  // The strongest rating is the strongest level that still limits strength; full strength is beyond it.
+  CHECK(skill_level_for_elo(kMaxSkillElo) == Approx(kMaxSkillLevel - 1));
+  CHECK(skill_level_for_elo(kMaxSkillElo + 500) == Approx(kMaxSkillLevel - 1));
   double previous = -1;
   for (int elo = kMinSkillElo; elo <= kMaxSkillElo; elo += 25) {
     INFO("Elo " << elo);
