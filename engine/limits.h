@@ -19,6 +19,7 @@ inline constexpr int kMaxMultiPv = 128;
 struct SearchLimits {
   int depth = 0;           // 0: no depth limit
   uint64_t nodes = 0;      // 0: no node limit
+  int mate = 0;            // moves: stop once a mate in at most this many is found; 0: no mate search
   int64_t movetime_ms = 0; // exact time for this move; 0: none
   // Clock: remaining time and increment per colour, moves to the next time control (0: sudden death).
   std::array<int64_t, 2> time_ms{-1, -1};  // -1: no clock for that side

@@ -802,6 +802,7 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
     if (on_info && lines == 1) on_info(info(depth, score, Bound::Exact));
     if (on_info && lines > 1) report_lines(depth, lines, on_info);
     if (root_moves_.size() == 1 && !control_.pondering && !limits_.depth && !limits_.nodes) break;  // forced
+    if (limits_.mate && score >= kMateBound && mate_moves(score) <= limits_.mate) break;  // the mate asked for
     // Time: stop early on a settled best move and a steady score, think on when either wavers.
     best_move_changes = best_move_changes / 2 + root_best_changes_;
     stable_iterations = root_moves_[0].move == last_best ? stable_iterations + 1 : 0;

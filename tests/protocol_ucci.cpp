@@ -112,7 +112,8 @@ TEST_CASE("UCCI finds a mate in one", "[protocol][ucci]") {
   Conversation c = ucci();
   REQUIRE(c.handshake_ok());
   c.send("position fen " + std::string(kMateInOneFen));
-  c.send("go depth 3");
+  SECTION("go depth 3") { c.send("go depth 3"); }
+  SECTION("go mate 1, which ends by itself once the mate is found") { c.send("go mate 1"); }
   const auto best = c.bestmove();
   REQUIRE(best);
   const auto mate = legal_bestmove(*best, position_after(kMateInOneFen));

@@ -107,7 +107,9 @@ TEST_CASE("UCI reports a mate as score mate N", "[protocol][uci]") {
   Conversation c = uci();
   REQUIRE(c.handshake_ok());
   c.send("position fen " + std::string(kMateInOneFen));
-  c.send("go depth 3");
+  // `go mate 1` has no other limit: the search must end by itself once it has found the mate.
+  SECTION("go depth 3") { c.send("go depth 3"); }
+  SECTION("go mate 1") { c.send("go mate 1"); }
   std::vector<std::string> seen;
   const auto best = c.bestmove(kAnswerTimeout, &seen);
   REQUIRE(best);

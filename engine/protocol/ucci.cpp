@@ -22,7 +22,7 @@ constexpr bool kMayResign = false;
 constexpr int64_t kMaxGoDepth = 1000;
 constexpr double kMaxGoTimeMs = 1e12;
 
-constexpr const char* kGoKeywords = "ponder, draw, depth, nodes, time, movestogo, increment, opptime, "
+constexpr const char* kGoKeywords = "ponder, draw, depth, nodes, mate, time, movestogo, increment, opptime, "
                                     "oppmovestogo, oppincrement, infinite";
 
 }  // namespace
@@ -174,6 +174,8 @@ void UcciSession::go(const std::vector<std::string>& args) {
       }
     } else if (word == "nodes") {
       limits.nodes = uint64_t(count(1, INT64_MAX));
+    } else if (word == "mate") {  // not in the UCCI standard: UCI's meaning, for GUIs that offer it
+      limits.mate = int(std::min<int64_t>(count(1, INT64_MAX), kMaxPly / 2));
     } else if (word == "time") {
       limits.time_ms[us] = time_ms(word, value());
     } else if (word == "increment") {

@@ -11,11 +11,14 @@ namespace {
 
 // The largest `go depth` taken literally; larger values mean "as good as unlimited".
 constexpr int64_t kMaxGoDepth = 1000;
+// Mates longer than the deepest line cannot be found; larger values mean "any mate".
+constexpr int64_t kMaxGoMate = kMaxPly / 2;
 // Clock values beyond this (about 31 years) are as good as unlimited.
 constexpr int64_t kMaxGoTimeMs = int64_t(1) << 40;
 
-constexpr std::array<std::string_view, 11> kGoKeywords = {
-    "searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "movetime", "infinite"};
+constexpr std::array<std::string_view, 12> kGoKeywords = {"searchmoves", "ponder", "wtime",    "btime",
+                                                           "winc",        "binc",   "movestogo", "depth",
+                                                           "nodes",       "mate",   "movetime",  "infinite"};
 
 bool is_go_keyword(std::string_view word) {
   return std::find(kGoKeywords.begin(), kGoKeywords.end(), word) != kGoKeywords.end();
@@ -164,6 +167,8 @@ void UciSession::go(const std::vector<std::string>& args) {
       limits.depth = int(number(1, kMaxGoDepth));
     } else if (word == "nodes") {
       limits.nodes = uint64_t(number(1, INT64_MAX));
+    } else if (word == "mate") {
+      limits.mate = int(number(1, kMaxGoMate));
     } else if (word == "movetime") {
       limits.movetime_ms = number(1, kMaxGoTimeMs);
     } else {
