@@ -402,7 +402,7 @@ TEST_CASE("UCI bad input is reported and changes nothing", "[protocol][uci]") {
            "position startpos moves h2e2 h2e2", "position startpos moves h2e3", "position startpos moves zzzz",
            "go depth", "go depth x", "go depth 0", "go nodes -1", "go wtime", "go wtime abc", "go btime 1.5",
            "fen", "fen garbage", "fen moves", "go movetime 0", "go searchmoves", "go searchmoves h2e2", "go searchmoves nonsense", "go time 5",
-           "go mate 3"}) {
+           "go mate 0"}) {
     expect_refused(c, command);
   }
   c.send("go depth 1");
