@@ -45,7 +45,7 @@ TEST_CASE("UCCI handshake: id, the options, ucciok, isready", "[protocol][ucci]"
                              "moveoverhead type spin min 0 max 5000 default 50",
                              "repetitionrule type combo var axf var chinese var draw default axf",
                              "multipv type spin min 1 max 128 default 1",
-                             "skilllevel type spin min 0 max 20 default 20", "limitstrength type check default false",
+                             "skilllevel type spin min 0 max 20 default 20", "limitstrength type check default false", "showwdl type check default false",
                              "elo type spin min 1420 max 3010 default 3010"}) {
     INFO(option);
     CHECK(any_starts_with(lines, std::string("option ") + option));

@@ -47,6 +47,7 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name MultiPV type spin default 1 min 1 max 128",
       "option name Skill Level type spin default 20 min 0 max 20",
       "option name UCI_LimitStrength type check default false",
+      "option name UCI_ShowWDL type check default false",
       "option name UCI_Elo type spin default 3010 min 1420 max 3010",
       "uciok"};
   CHECK(c.handshake() == expected);
@@ -231,6 +232,35 @@ TEST_CASE("UCI Skill Level and UCI_Elo weaken play; bad values are refused", "[p
   expect_accepted(c, "setoption name UCI_LimitStrength value true");
   c.send("go movetime 3600000");
   REQUIRE(c.bestmove(kAnswerTimeout));
+}
+
+TEST_CASE("UCI_ShowWDL adds the win, draw and loss chances to each info line", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  expect_refused(c, "setoption name UCI_ShowWDL value sometimes");
+  expect_accepted(c, "setoption name UCI_ShowWDL value true");
+  c.send("position startpos moves h2e2");
+  c.send("go depth 4");
+  std::vector<std::string> seen;
+  REQUIRE(c.bestmove(kAnswerTimeout, &seen));
+  int with_wdl = 0;
+  for (const std::string& line : seen) {
+    if (!starts_with(line, "info depth ")) continue;
+    INFO(line);
+    const std::vector<std::string> w = words_of(line);
+    const auto at = std::find(w.begin(), w.end(), "wdl");
+    REQUIRE(at != w.end());
+    REQUIRE(w.end() - at > 3);
+    CHECK(std::stoi(at[1]) + std::stoi(at[2]) + std::stoi(at[3]) == 1000);
+    CHECK(*(at - 2) == "cp");  // right after the score, as GUIs read it
+    ++with_wdl;
+  }
+  CHECK(with_wdl >= 4);
+  expect_accepted(c, "setoption name UCI_ShowWDL value false");
+  c.send("go depth 2");
+  seen.clear();
+  REQUIRE(c.bestmove(kAnswerTimeout, &seen));
+  for (const std::string& line : seen) CHECK(line.find(" wdl ") == std::string::npos);
 }
 
 TEST_CASE("UCI quit ends the process with exit status 0", "[protocol][uci]") {

@@ -7,6 +7,7 @@
 
 #include "engine/engine.h"
 #include "engine/skill.h"
+#include "engine/wdl.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 
@@ -116,4 +117,22 @@ TEST_CASE("skill: even the weakest level takes a hanging rook", "[skill][search]
     limits.skill = at_level(0, seed);
     CHECK(engine.search(limits).best == take);
   }
+}
+
+TEST_CASE("wdl: chances in per mille that sum to 1000, rise with the score and mirror for the other side", "[wdl]") {
+  int previous_win = -1;
+  for (Score s = -1500; s <= 1500; s += 25) {
+    INFO("score " << s);
+    const Wdl wdl = wdl_from_score(s);
+    CHECK(wdl.win + wdl.draw + wdl.loss == 1000);
+    CHECK(wdl.draw >= 0);
+    CHECK(wdl.win >= previous_win);
+    previous_win = wdl.win;
+    const Wdl other = wdl_from_score(Score(-s));
+    CHECK(other.win == wdl.loss);
+    CHECK(other.loss == wdl.win);
+  }
+  CHECK(wdl_from_score(0).draw > wdl_from_score(0).win);  // an equal position is most often drawn
+  CHECK(wdl_from_score(mate_in(5)).win == 1000);
+  CHECK(wdl_from_score(mated_in(4)).loss == 1000);
 }

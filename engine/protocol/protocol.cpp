@@ -11,6 +11,7 @@
 #include "engine/protocol/ucci.h"
 #include "engine/protocol/uci.h"
 #include "engine/system_memory.h"
+#include "engine/wdl.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 
@@ -223,6 +224,12 @@ int64_t option_int(std::string_view value, int64_t min, int64_t max, std::string
   return *n;
 }
 
+bool option_bool(std::string_view value, std::string_view option) {
+  const std::optional<bool> on = parse_bool(value);
+  if (!on) throw CommandError(std::string(option) + " expects true or false, got '" + std::string(value) + "'");
+  return *on;
+}
+
 void Session::set_move_overhead(std::string_view value, std::string_view option) {
   move_overhead_ms_ = option_int(value, 0, kMaxMoveOverheadMs, option, " (ms)");
 }
@@ -243,13 +250,27 @@ void Session::set_skill_level(std::string_view value, std::string_view option) {
 }
 
 void Session::set_limit_strength(std::string_view value, std::string_view option) {
-  const std::optional<bool> on = parse_bool(value);
-  if (!on) throw CommandError(std::string(option) + " expects true or false, got '" + std::string(value) + "'");
-  strength_.limited = *on;
+  strength_.limited = option_bool(value, option);
 }
 
 void Session::set_elo(std::string_view value, std::string_view option) {
   strength_.elo = int(option_int(value, kMinSkillElo, kMaxSkillElo, option));
+}
+
+void Session::set_show_wdl(std::string_view value, std::string_view option) {
+  show_wdl_ = option_bool(value, option);
+}
+
+std::string Session::wdl_words(Score score) const {
+  if (!show_wdl_) return "";
+  const Wdl wdl = wdl_from_score(score);
+  return " wdl " + std::to_string(wdl.win) + " " + std::to_string(wdl.draw) + " " + std::to_string(wdl.loss);
+}
+
+std::string Session::pv_words(const std::vector<Move>& pv) {
+  std::string text = pv.empty() ? "" : " pv";
+  for (Move m : pv) text += " " + to_string(m);
+  return text;
 }
 
 Skill Session::Strength::skill() const {

@@ -48,6 +48,7 @@ void UcciSession::greet() {
   say("option skilllevel type spin min 0 max " + std::to_string(kMaxSkillLevel) + " default " +
       std::to_string(kMaxSkillLevel));
   say("option limitstrength type check default false");
+  say("option showwdl type check default false");
   say("option elo type spin min " + std::to_string(kMinSkillElo) + " max " + std::to_string(kMaxSkillElo) +
       " default " + std::to_string(kMaxSkillElo));
   say("ucciok");
@@ -93,11 +94,7 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
   if (words.size() < 2) throw CommandError("missing option name");
   const std::string name = to_lower(words[1]);
   const std::string value = rest_of_line(line, 2);
-  const auto need_bool = [&] {
-    const std::optional<bool> b = parse_bool(value);
-    if (!b) throw CommandError(name + " expects true or false, got '" + value + "'");
-    return *b;
-  };
+  const auto need_bool = [&] { return option_bool(value, name); };
   if (name == "usemillisec") {
     use_millisec_ = need_bool();
   } else if (name == "ponder") {
@@ -130,6 +127,8 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
     set_limit_strength(value, "limitstrength");
   } else if (name == "elo") {
     set_elo(value, "elo");
+  } else if (name == "showwdl") {
+    set_show_wdl(value, "showwdl");
   } else {
     throw CommandError("unknown option '" + words[1] + "'");
   }
@@ -227,14 +226,7 @@ std::string UcciSession::info_line(const SearchInfo& info) const {
                      (info.multipv ? " multipv " + std::to_string(info.multipv) : "") + " score " + std::to_string(info.score) + " time " + std::to_string(time) + " nodes " +
                      std::to_string(info.nodes) + " nps " +
                      std::to_string(info.nodes * 1000 / uint64_t(std::max<int64_t>(time, 1)));
-  if (!info.pv.empty()) {
-    text += " pv";
-    for (Move m : info.pv) {
-      text += ' ';
-      text += to_string(m);
-    }
-  }
-  return text;
+  return text + wdl_words(info.score) + pv_words(info.pv);
 }
 
 std::string UcciSession::bestmove_line(const SearchResult& result, const Position& root, bool draw_offered) const {

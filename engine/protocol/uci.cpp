@@ -49,6 +49,7 @@ void UciSession::greet() {
   say("option name Skill Level type spin default " + std::to_string(kMaxSkillLevel) + " min 0 max " +
       std::to_string(kMaxSkillLevel));
   say("option name UCI_LimitStrength type check default false");
+  say("option name UCI_ShowWDL type check default false");
   say("option name UCI_Elo type spin default " + std::to_string(kMaxSkillElo) + " min " +
       std::to_string(kMinSkillElo) + " max " + std::to_string(kMaxSkillElo));
   say("uciok");
@@ -106,9 +107,7 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
   } else if (key == "threads") {
     set_threads(int(option_int(value, 1, Engine::kMaxThreads, "Threads")));
   } else if (key == "ponder") {
-    const std::optional<bool> b = parse_bool(value);
-    if (!b) throw CommandError("Ponder expects true or false, got '" + value + "'");
-    ponder_ = *b;
+    ponder_ = option_bool(value, "Ponder");
   } else if (key == "clear hash") {
     require_idle("Clear Hash");
     engine_.new_game();
@@ -126,6 +125,8 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
     set_limit_strength(value, "UCI_LimitStrength");
   } else if (key == "uci_elo") {
     set_elo(value, "UCI_Elo");
+  } else if (key == "uci_showwdl") {
+    set_show_wdl(value, "UCI_ShowWDL");
   } else {
     throw CommandError("unknown option '" + name + "'");
   }
@@ -184,19 +185,13 @@ std::string UciSession::info_line(const SearchInfo& info) const {
   if (info.multipv) text += " multipv " + std::to_string(info.multipv);
   text += is_mate_score(info.score) ? " score mate " + std::to_string(mate_moves(info.score))
                                     : " score cp " + std::to_string(info.score);
+  text += wdl_words(info.score);
   if (info.bound == Bound::Lower) text += " lowerbound";
   if (info.bound == Bound::Upper) text += " upperbound";
   text += " nodes " + std::to_string(info.nodes) + " nps " +
           std::to_string(info.nodes * 1000 / uint64_t(std::max<int64_t>(time, 1))) + " hashfull " +
           std::to_string(info.hashfull) + " time " + std::to_string(time);
-  if (!info.pv.empty()) {
-    text += " pv";
-    for (Move m : info.pv) {
-      text += ' ';
-      text += to_string(m);
-    }
-  }
-  return text;
+  return text + pv_words(info.pv);
 }
 
 std::string UciSession::bestmove_line(const SearchResult& result, const Position& root, bool) const {
