@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/protocol/own_book.h"
 
 namespace jiang::protocol {
 
@@ -111,10 +112,17 @@ class Session {
   // Loads a weights file and gives it to the engine; an empty path (or UCI's "<empty>") means the
   // compiled-in defaults. Throws CommandError, keeping the old weights.
   void load_weights(std::string path);
+  // The own book's options (engine/protocol/own_book.h); each throws CommandError, naming the option, for
+  // a bad value, and keeps the current setting. A book file that cannot be read keeps the current book.
+  void set_own_book(std::string_view value, std::string_view option);
+  void set_book_file(std::string path, std::string_view option);
+  void set_book_depth(std::string_view value, std::string_view option);
+  void set_book_variety(std::string_view value, std::string_view option);
   // The result's ponder move if it is legal after the best move, else none (GUIs reject bad ones).
   static Move checked_ponder(const SearchResult& result, const Position& root);
 
-  // Starts a search. A running one is stopped first, and its bestmove is written before this returns.
+  // Starts a search, or answers at once with a book move (own_book_). A running search is stopped
+  // first, and its bestmove is written before this returns.
   void start_search(const SearchLimits& limits, bool draw_offered);
   // Asks the running search to stop and returns at once; false if no search was running.
   bool stop_search();
@@ -130,6 +138,8 @@ class Session {
 
  private:
   // One search's own state, shared with its callbacks.
+  void answer_from_book(const book::BookEntry& entry);
+
   struct Run {
     Position root;
     bool pondering = false;
@@ -138,6 +148,7 @@ class Session {
   int64_t move_overhead_ms_ = kDefaultMoveOverheadMs;
   RuleSet rules_ = kDefaultRuleSet;
   int multipv_ = 1;
+  OwnBook own_book_;
   std::shared_ptr<Run> run_;   // the latest search (guarded by the output mutex)
   bool active_ = false;        // a search is running and has not written its bestmove yet (same mutex)
 };

@@ -45,6 +45,12 @@ void UcciSession::greet() {
   say("option repetitionrule type combo var axf var chinese var draw default " +
       std::string(rule_set_name(kDefaultRuleSet)));
   say("option multipv type spin min 1 max " + std::to_string(kMaxMultiPv) + " default 1");
+  say(std::string("option usebook type check default ") + (OwnBook::kDefaultEnabled ? "true" : "false"));
+  say("option bookfiles type string default <empty>");
+  say("option bookdepth type spin min 0 max " + std::to_string(OwnBook::kMaxDepth) + " default " +
+      std::to_string(OwnBook::kDefaultDepth));
+  say("option bookvariety type combo var best var weighted default " +
+      std::string(book::variety_name(OwnBook::kDefaultVariety)));
   say("ucciok");
 }
 
@@ -123,6 +129,14 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
     set_repetition_rule(value, "repetitionrule");
   } else if (name == "multipv") {
     set_multipv(value, "multipv");
+  } else if (name == "usebook") {
+    set_own_book(value, "usebook");
+  } else if (name == "bookfiles") {
+    set_book_file(value, "bookfiles");
+  } else if (name == "bookdepth") {
+    set_book_depth(value, "bookdepth");
+  } else if (name == "bookvariety") {
+    set_book_variety(value, "bookvariety");
   } else {
     throw CommandError("unknown option '" + words[1] + "'");
   }

@@ -43,6 +43,12 @@ void UciSession::greet() {
   say("option name Repetition Rule type combo default " + std::string(rule_set_name(kDefaultRuleSet)) +
       " var axf var chinese var draw");
   say("option name MultiPV type spin default 1 min 1 max " + std::to_string(kMaxMultiPv));
+  say(std::string("option name OwnBook type check default ") + (OwnBook::kDefaultEnabled ? "true" : "false"));
+  say("option name BookFile type string default <empty>");
+  say("option name BookDepth type spin default " + std::to_string(OwnBook::kDefaultDepth) + " min 0 max " +
+      std::to_string(OwnBook::kMaxDepth));
+  say("option name Book Variety type combo default " + std::string(book::variety_name(OwnBook::kDefaultVariety)) +
+      " var best var weighted");
   say("uciok");
 }
 
@@ -116,6 +122,14 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
     set_repetition_rule(value, "Repetition Rule");
   } else if (key == "multipv") {
     set_multipv(value, "MultiPV");
+  } else if (key == "ownbook") {
+    set_own_book(value, "OwnBook");
+  } else if (key == "bookfile") {
+    set_book_file(value, "BookFile");
+  } else if (key == "bookdepth") {
+    set_book_depth(value, "BookDepth");
+  } else if (key == "book variety") {
+    set_book_variety(value, "Book Variety");
   } else {
     throw CommandError("unknown option '" + name + "'");
   }
