@@ -23,7 +23,7 @@ file(WRITE ${BOOK_TEST_DIR}/games.txt "a3a4 h9g7 1-0\na3a4 h9g7 0-1\na3a4 b9c7 1
 file(WRITE ${BOOK_TEST_DIR}/not-a-book.bin "just text, no magic at all")
 jiang_cli_test(book/cli_build pass
                "book|build|--pgn|${BOOK_TEST_DIR}/games.txt|--min-games|1|--out|${BOOK_TEST_DIR}/b.bin"
-               "games.txt:4: game 4: move 2 'h2e2': illegal move.*4 games read, 1 skipped.*4 positions, 5 moves, 104 bytes")
+               "4 games read, 1 skipped.*2 positions, 4 moves, 88 bytes.*games.txt:4: game 4: move 2 'h2e2': illegal move")
 jiang_cli_test(book/cli_build_min_games pass
                "book|build|--pgn|${BOOK_TEST_DIR}/games.txt|--max-ply|1|--min-games|2|--out|${BOOK_TEST_DIR}/b2.bin"
                "1 positions, 1 moves, 40 bytes")

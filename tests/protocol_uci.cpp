@@ -45,6 +45,10 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name Move Overhead type spin default 50 min 0 max 5000",
       "option name Repetition Rule type combo default axf var axf var chinese var draw",
       "option name MultiPV type spin default 1 min 1 max 128",
+      "option name OwnBook type check default false",
+      "option name BookFile type string default <empty>",
+      "option name BookDepth type spin default 32 min 0 max 1000",
+      "option name Book Variety type combo default best var best var weighted",
       "uciok"};
   CHECK(c.handshake() == expected);
   CHECK(starts_with(c.handshake()[1], "id author "));
