@@ -38,3 +38,8 @@ jiang_cli_test(book/cli_probe_bad_fen fail "book|probe|--fen|garbage" "bad FEN '
 jiang_cli_test(book/cli_probe_not_a_book fail "book|probe|--book|${BOOK_TEST_DIR}/not-a-book.bin" "not a book|not a jiang book")
 jiang_cli_test(book/cli_probe_missing_book fail "book|probe|--book|/nonexistent/b.bin" "cannot read book /nonexistent/b.bin")
 jiang_cli_test(book/cli_probe_bad_variety fail "book|probe|--variety|random" "unknown variety")
+# The counts of the book cli_build writes (a3a4: one game won, one drawn, one lost; weight 3 of 5).
+jiang_cli_test(book/cli_probe_counts pass "book|probe|--book|${BOOK_TEST_DIR}/b.bin"
+               "a3a4 +a4 +3 +1 +1 +1 +50.0% +3 +60.0%  \\(best\\)\ni3i4 +i4 +1 +1 +0 +0 +100.0% +2 +40.0%")
+set_tests_properties(book/cli_build PROPERTIES FIXTURES_SETUP book_file)
+set_tests_properties(book/cli_probe_counts PROPERTIES FIXTURES_REQUIRED book_file)
