@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/rules.h"
+#include "engine/skill.h"
 #include "movegen/types.h"
 
 namespace jiang {
@@ -33,8 +34,13 @@ struct SearchLimits {
   int64_t move_overhead_ms = kDefaultMoveOverheadMs;
   // Which repetitions lose, for the search's verdicts: the protocols' `Repetition Rule` option.
   RuleSet rules = kDefaultRuleSet;
+  // Weaker play (the protocols' Skill Level / UCI_Elo); full strength by default.
+  Skill skill;
 
   bool has_clock(int color) const { return time_ms[color] >= 0; }
 };
+
+// The limits a search at `limits.skill` obeys: its node cap and enough lines to choose among.
+SearchLimits with_skill_limits(SearchLimits limits);
 
 }  // namespace jiang

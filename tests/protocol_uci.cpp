@@ -45,6 +45,9 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name Move Overhead type spin default 50 min 0 max 5000",
       "option name Repetition Rule type combo default axf var axf var chinese var draw",
       "option name MultiPV type spin default 1 min 1 max 128",
+      "option name Skill Level type spin default 20 min 0 max 20",
+      "option name UCI_LimitStrength type check default false",
+      "option name UCI_Elo type spin default 2400 min 1000 max 2400",
       "option name OwnBook type check default false",
       "option name BookFile type string default <empty>",
       "option name BookDepth type spin default 32 min 0 max 1000",
@@ -213,6 +216,25 @@ TEST_CASE("UCI MultiPV reports the best lines, best first, with distinct first m
   for (const std::string& line : single) CHECK(line.find(" multipv ") == std::string::npos);
 }
 
+TEST_CASE("UCI Skill Level and UCI_Elo weaken play; bad values are refused", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  expect_refused(c, "setoption name Skill Level value -1");
+  expect_refused(c, "setoption name UCI_Elo value 3000");
+  expect_refused(c, "setoption name UCI_LimitStrength value yes");
+  expect_accepted(c, "setoption name Skill Level value 0");
+  // Level 0 searches a few hundred nodes: the answer comes long before an hour's movetime.
+  c.send("position startpos");
+  c.send("go movetime 3600000");
+  const auto best = c.bestmove(kAnswerTimeout);
+  REQUIRE(best);
+  CHECK(legal_bestmove(*best, position_after(kStartFen, {})));
+  expect_accepted(c, "setoption name UCI_Elo value 1200");
+  expect_accepted(c, "setoption name UCI_LimitStrength value true");
+  c.send("go movetime 3600000");
+  REQUIRE(c.bestmove(kAnswerTimeout));
+}
+
 TEST_CASE("UCI quit ends the process with exit status 0", "[protocol][uci]") {
   Conversation c = uci();
   REQUIRE(c.handshake_ok());
@@ -375,7 +397,7 @@ TEST_CASE("UCI bad input is reported and changes nothing", "[protocol][uci]") {
            "setoption", "setoption Hash value 16", "setoption name", "setoption name value 3",
            "setoption name Hash", "setoption name Hash value", "setoption name Hash value big",
            "setoption name Hash value 0", "setoption name Hash value -5", "setoption name Threads value 0",
-           "setoption name Ponder value yes", "setoption name Skill Level value 3",
+           "setoption name Ponder value yes", "setoption name Skil Level value 3",
            "setoption name MultiPV value 0", "setoption name MultiPV value 129", "setoption name MultiPV value x",
            "setoption name WeightsFile value /nonexistent",
            "position", "position fen", "position fen moves h2e2", "position fen garbage", "position startpos extra",

@@ -214,12 +214,23 @@ void Session::set_threads(int threads) {
   engine_.set_threads(threads);
 }
 
+int64_t option_int(std::string_view value, int64_t min, int64_t max, std::string_view option,
+                   std::string_view unit) {
+  const std::optional<int64_t> n = parse_int(value, min, max);
+  if (!n)
+    throw CommandError(std::string(option) + " expects " + std::to_string(min) + ".." + std::to_string(max) +
+                       std::string(unit) + ", got '" + std::string(value) + "'");
+  return *n;
+}
+
+bool option_bool(std::string_view value, std::string_view option) {
+  const std::optional<bool> b = parse_bool(value);
+  if (!b) throw CommandError(std::string(option) + " expects true or false, got '" + std::string(value) + "'");
+  return *b;
+}
+
 void Session::set_move_overhead(std::string_view value, std::string_view option) {
-  const std::optional<int64_t> ms = parse_int(value, 0, kMaxMoveOverheadMs);
-  if (!ms)
-    throw CommandError(std::string(option) + " expects 0.." + std::to_string(kMaxMoveOverheadMs) + " (ms), got '" +
-                       std::string(value) + "'");
-  move_overhead_ms_ = *ms;
+  move_overhead_ms_ = option_int(value, 0, kMaxMoveOverheadMs, option, " (ms)");
 }
 
 void Session::set_repetition_rule(std::string_view value, std::string_view option) {
@@ -230,11 +241,25 @@ void Session::set_repetition_rule(std::string_view value, std::string_view optio
 }
 
 void Session::set_multipv(std::string_view value, std::string_view option) {
-  const std::optional<int64_t> lines = parse_int(value, 1, kMaxMultiPv);
-  if (!lines)
-    throw CommandError(std::string(option) + " expects 1.." + std::to_string(kMaxMultiPv) + ", got '" +
-                       std::string(value) + "'");
-  multipv_ = int(*lines);
+  multipv_ = int(option_int(value, 1, kMaxMultiPv, option));
+}
+
+void Session::set_skill_level(std::string_view value, std::string_view option) {
+  strength_.level = int(option_int(value, 0, kMaxSkillLevel, option));
+}
+
+void Session::set_limit_strength(std::string_view value, std::string_view option) {
+  strength_.limited = option_bool(value, option);
+}
+
+void Session::set_elo(std::string_view value, std::string_view option) {
+  strength_.elo = int(option_int(value, kMinSkillElo, kMaxSkillElo, option));
+}
+
+Skill Session::Strength::skill() const {
+  Skill skill;
+  skill.level = limited ? skill_level_for_elo(elo) : level;
+  return skill;
 }
 
 void Session::load_weights(std::string path) {
@@ -257,9 +282,7 @@ void Session::load_weights(std::string path) {
 }
 
 void Session::set_own_book(std::string_view value, std::string_view option) {
-  const std::optional<bool> on = parse_bool(value);
-  if (!on) throw CommandError(std::string(option) + " expects true or false, got '" + std::string(value) + "'");
-  own_book_.set_enabled(*on);
+  own_book_.set_enabled(option_bool(value, option));
 }
 
 void Session::set_book_file(std::string path, std::string_view option) {
@@ -273,11 +296,7 @@ void Session::set_book_file(std::string path, std::string_view option) {
 }
 
 void Session::set_book_depth(std::string_view value, std::string_view option) {
-  const std::optional<int64_t> plies = parse_int(value, 0, OwnBook::kMaxDepth);
-  if (!plies)
-    throw CommandError(std::string(option) + " expects 0.." + std::to_string(OwnBook::kMaxDepth) + " (plies), got '" +
-                       std::string(value) + "'");
-  own_book_.set_depth(int(*plies));
+  own_book_.set_depth(int(option_int(value, 0, OwnBook::kMaxDepth, option, " (plies)")));
 }
 
 void Session::set_book_variety(std::string_view value, std::string_view option) {
@@ -334,6 +353,7 @@ void Session::start_search(const SearchLimits& limits, bool draw_offered) {
   with_overhead.move_overhead_ms = move_overhead_ms_;
   with_overhead.rules = rules_;
   with_overhead.multipv = multipv_;
+  with_overhead.skill = strength_.skill();
   SearchCallbacks callbacks;
   callbacks.on_info = [this](const SearchInfo& info) {
     const std::string text = info_line(info);

@@ -45,6 +45,11 @@ void UcciSession::greet() {
   say("option repetitionrule type combo var axf var chinese var draw default " +
       std::string(rule_set_name(kDefaultRuleSet)));
   say("option multipv type spin min 1 max " + std::to_string(kMaxMultiPv) + " default 1");
+  say("option skilllevel type spin min 0 max " + std::to_string(kMaxSkillLevel) + " default " +
+      std::to_string(kMaxSkillLevel));
+  say("option limitstrength type check default false");
+  say("option elo type spin min " + std::to_string(kMinSkillElo) + " max " + std::to_string(kMaxSkillElo) +
+      " default " + std::to_string(kMaxSkillElo));
   say(std::string("option usebook type check default ") + (OwnBook::kDefaultEnabled ? "true" : "false"));
   say("option bookfiles type string default <empty>");
   say("option bookdepth type spin min 0 max " + std::to_string(OwnBook::kMaxDepth) + " default " +
@@ -108,13 +113,9 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
   } else if (name == "debug") {
     debug_ = need_bool();
   } else if (name == "hashsize") {
-    const std::optional<int64_t> mb = parse_int(value, 1, Engine::kMaxHashMb);
-    if (!mb) throw CommandError("hashsize expects 1.." + std::to_string(Engine::kMaxHashMb) + " (MB), got '" + value + "'");
-    set_hash_mb(*mb);
+    set_hash_mb(option_int(value, 1, Engine::kMaxHashMb, "hashsize", " (MB)"));
   } else if (name == "threads") {
-    const std::optional<int64_t> n = parse_int(value, 1, Engine::kMaxThreads);
-    if (!n) throw CommandError("threads expects 1.." + std::to_string(Engine::kMaxThreads) + ", got '" + value + "'");
-    set_threads(int(*n));
+    set_threads(int(option_int(value, 1, Engine::kMaxThreads, "threads")));
   } else if (name == "newgame") {
     require_idle("newgame");
     engine_.new_game();
@@ -129,6 +130,12 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
     set_repetition_rule(value, "repetitionrule");
   } else if (name == "multipv") {
     set_multipv(value, "multipv");
+  } else if (name == "skilllevel") {
+    set_skill_level(value, "skilllevel");
+  } else if (name == "limitstrength") {
+    set_limit_strength(value, "limitstrength");
+  } else if (name == "elo") {
+    set_elo(value, "elo");
   } else if (name == "usebook") {
     set_own_book(value, "usebook");
   } else if (name == "bookfiles") {

@@ -43,6 +43,11 @@ void UciSession::greet() {
   say("option name Repetition Rule type combo default " + std::string(rule_set_name(kDefaultRuleSet)) +
       " var axf var chinese var draw");
   say("option name MultiPV type spin default 1 min 1 max " + std::to_string(kMaxMultiPv));
+  say("option name Skill Level type spin default " + std::to_string(kMaxSkillLevel) + " min 0 max " +
+      std::to_string(kMaxSkillLevel));
+  say("option name UCI_LimitStrength type check default false");
+  say("option name UCI_Elo type spin default " + std::to_string(kMaxSkillElo) + " min " +
+      std::to_string(kMinSkillElo) + " max " + std::to_string(kMaxSkillElo));
   say(std::string("option name OwnBook type check default ") + (OwnBook::kDefaultEnabled ? "true" : "false"));
   say("option name BookFile type string default <empty>");
   say("option name BookDepth type spin default " + std::to_string(OwnBook::kDefaultDepth) + " min 0 max " +
@@ -100,13 +105,9 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
   if (key != "clear hash" && !has_value) throw CommandError("option '" + name + "' needs 'value <value>'");
 
   if (key == "hash") {
-    const std::optional<int64_t> mb = parse_int(value, 1, Engine::kMaxHashMb);
-    if (!mb) throw CommandError("Hash expects 1.." + std::to_string(Engine::kMaxHashMb) + " (MB), got '" + value + "'");
-    set_hash_mb(*mb);
+    set_hash_mb(option_int(value, 1, Engine::kMaxHashMb, "Hash", " (MB)"));
   } else if (key == "threads") {
-    const std::optional<int64_t> n = parse_int(value, 1, Engine::kMaxThreads);
-    if (!n) throw CommandError("Threads expects 1.." + std::to_string(Engine::kMaxThreads) + ", got '" + value + "'");
-    set_threads(int(*n));
+    set_threads(int(option_int(value, 1, Engine::kMaxThreads, "Threads")));
   } else if (key == "ponder") {
     const std::optional<bool> b = parse_bool(value);
     if (!b) throw CommandError("Ponder expects true or false, got '" + value + "'");
@@ -122,6 +123,12 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
     set_repetition_rule(value, "Repetition Rule");
   } else if (key == "multipv") {
     set_multipv(value, "MultiPV");
+  } else if (key == "skill level") {
+    set_skill_level(value, "Skill Level");
+  } else if (key == "uci_limitstrength") {
+    set_limit_strength(value, "UCI_LimitStrength");
+  } else if (key == "uci_elo") {
+    set_elo(value, "UCI_Elo");
   } else if (key == "ownbook") {
     set_own_book(value, "OwnBook");
   } else if (key == "bookfile") {
