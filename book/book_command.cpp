@@ -66,10 +66,14 @@ ReadCounts read_file(std::istream& in, const std::string& path, BookBuilder& bui
 int run_build(const BuildOptions& o) {
   std::vector<std::unique_ptr<std::ifstream>> files;
   for (const std::string& path : o.pgn) {  // all opened first: a wrong name fails before any work
-    files.push_back(std::make_unique<std::ifstream>(path));
     std::error_code ec;
-    if (!*files.back() || std::filesystem::is_directory(path, ec)) {
-      std::cerr << "jiang book build: cannot read " << path << ": " << (ec ? ec.message() : std::strerror(errno)) << "\n";
+    if (std::filesystem::is_directory(path, ec)) {
+      std::cerr << "jiang book build: cannot read " << path << ": it is a directory\n";
+      return 2;
+    }
+    files.push_back(std::make_unique<std::ifstream>(path));
+    if (!*files.back()) {
+      std::cerr << "jiang book build: cannot read " << path << ": " << std::strerror(errno) << "\n";
       return 2;
     }
   }

@@ -43,3 +43,4 @@ jiang_cli_test(book/cli_probe_counts pass "book|probe|--book|${BOOK_TEST_DIR}/b.
                "a3a4 +a4 +3 +1 +1 +1 +50.0% +3 +60.0%  \\(best\\)\ni3i4 +i4 +1 +1 +0 +0 +100.0% +2 +40.0%")
 set_tests_properties(book/cli_build PROPERTIES FIXTURES_SETUP book_file)
 set_tests_properties(book/cli_probe_counts PROPERTIES FIXTURES_REQUIRED book_file)
+jiang_cli_test(book/cli_build_directory fail "book|build|--pgn|${BOOK_TEST_DIR}|--out|${BOOK_TEST_DIR}/x.bin" "it is a directory")

@@ -46,17 +46,22 @@ Answer go(Conversation& c, const std::string& command = "go depth 3") {
   return {words[1], any_starts_with(seen, "info string book move " + words[1])};
 }
 
+// The handshake offers each option: "option " (UCCI) or "option name " (UCI), then its description.
+void check_offered(const Conversation& c, const std::string& prefix, const std::vector<std::string>& options) {
+  for (const std::string& option : options) {
+    INFO(option);
+    CHECK(any_starts_with(c.handshake(), prefix + option));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("UCCI: the book options, and the book off by default", "[protocol][book]") {
   Conversation c(Protocol::Ucci);
   REQUIRE(c.handshake_ok());
-  for (const char* option : {"usebook type check default false", "bookfiles type string default <empty>",
-                             "bookdepth type spin min 0 max 1000 default 32",
-                             "bookvariety type combo var best var weighted default best"}) {
-    INFO(option);
-    CHECK(any_starts_with(c.handshake(), std::string("option ") + option));
-  }
+  check_offered(c, "option ", {"usebook type check default false", "bookfiles type string default <empty>",
+                                "bookdepth type spin min 0 max 1000 default 32",
+                                "bookvariety type combo var best var weighted default best"});
   REQUIRE(c.command("setoption bookfiles " + make_book("off"))->size() == 1);  // "book loaded from ..."
   c.send("position startpos");
   CHECK_FALSE(go(c).from_book);
@@ -121,12 +126,9 @@ TEST_CASE("UCCI: a book file that cannot be read is reported and the previous bo
 TEST_CASE("UCI: OwnBook and BookFile, searchmoves, and the built-in book", "[protocol][book]") {
   Conversation c(Protocol::Uci);
   REQUIRE(c.handshake_ok());
-  for (const char* option : {"OwnBook type check default false", "BookFile type string default <empty>",
-                             "BookDepth type spin default 32 min 0 max 1000",
-                             "Book Variety type combo default best var best var weighted"}) {
-    INFO(option);
-    CHECK(any_starts_with(c.handshake(), std::string("option name ") + option));
-  }
+  check_offered(c, "option name ", {"OwnBook type check default false", "BookFile type string default <empty>",
+                                     "BookDepth type spin default 32 min 0 max 1000",
+                                     "Book Variety type combo default best var best var weighted"});
   c.send("setoption name BookFile value " + make_book("uci"));
   c.send("setoption name OwnBook value true");
   c.send("position startpos");
