@@ -7,7 +7,7 @@
 namespace jiang::book {
 namespace {
 
-// How the game went for the side that moves in `pos`: +1 won, 0 drawn, -1 lost.
+// How the game went for the mover: +1 won, 0 drawn, -1 lost.
 int outcome_for(games::Result result, Color mover) {
   if (result == games::Result::Draw) return 0;
   return (result == games::Result::RedWins) == (mover == Red) ? 1 : -1;
@@ -20,13 +20,11 @@ void BookBuilder::add(const games::Game& game) {
   std::set<std::pair<uint64_t, uint16_t>> seen;  // a move repeated in one game counts that game once
   for (Move m : game.moves) {
     if (pos.game_ply() >= max_ply_) break;
-    if (!seen.insert({pos.key(), m.raw()}).second) {
-      pos.make_move(m);
-      continue;
+    if (seen.insert({pos.key(), m.raw()}).second) {
+      MoveStats& s = counts_[{pos.key(), m.raw()}];
+      const int outcome = outcome_for(game.result, pos.side_to_move());
+      (outcome > 0 ? s.wins : outcome < 0 ? s.losses : s.draws) += 1;
     }
-    MoveStats& s = counts_[{pos.key(), m.raw()}];
-    const int outcome = outcome_for(game.result, pos.side_to_move());
-    (outcome > 0 ? s.wins : outcome < 0 ? s.losses : s.draws) += 1;
     pos.make_move(m);
   }
 }
