@@ -125,3 +125,16 @@ TEST_CASE("Bad games are reported with the file, line and game, and skipped", "[
   CHECK_THAT(all.errors[5], Catch::Contains("game 7: move 1 'Qxe2': unknown piece letter"));
   CHECK_THAT(all.errors[6], Catch::Contains("game 8: move 1 'Ce2': ambiguous"));
 }
+
+TEST_CASE("Cut and garbled PGN is read without an exception: whole games or messages", "[games]") {
+  std::mt19937_64 rng(11);
+  std::string pgn;
+  for (int i = 0; i < 4; ++i) pgn += match::format_pgn(match::PgnTags{}, random_game(std::string(kStartFen), 60, rng));
+  for (size_t cut = 0; cut < pgn.size(); cut += 37) {
+    std::string text = pgn.substr(0, cut);
+    for (int i = 0; i < 3 && !text.empty(); ++i) text[rng() % text.size()] = char(rng() % 256);
+    INFO(text);
+    const ReadAll all = read_all(text);  // throws nothing
+    CHECK(all.games.size() + all.errors.size() <= 8);
+  }
+}
