@@ -148,9 +148,10 @@ class Session {
   PositionSpec position_{std::string(kStartFen), {}};
 
  private:
-  // One search's own state, shared with its callbacks.
+  // Writes a book move's answer to `go`: an info line, the move's games as an info string, bestmove.
   void answer_from_book(const book::BookEntry& entry);
 
+  // One search's own state, shared with its callbacks.
   struct Run {
     Position root;
     bool pondering = false;
