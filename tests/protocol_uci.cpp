@@ -216,7 +216,7 @@ TEST_CASE("UCI MultiPV reports the best lines, best first, with distinct first m
   for (const std::string& line : single) CHECK(line.find(" multipv ") == std::string::npos);
 }
 
-TEST_CASE("UCI Skill Level and UCI_Elo weaken play; bad values are refused", "[protocol][uci]") {
+TEST_CASE("UCI Skill Level and UCI_Elo weaken play, and bad values are refused", "[protocol][uci]") {
   Conversation c = uci();
   REQUIRE(c.handshake_ok());
   expect_refused(c, "setoption name Skill Level value -1");
