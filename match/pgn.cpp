@@ -16,66 +16,6 @@ namespace {
 // PGN import format keeps lines within 255 characters; 79 is what XBoard writes and reads comfortably.
 constexpr size_t kLineWidth = 79;
 
-char piece_letter(PieceType t) {
-  switch (t) {
-    case King: return 'K';
-    case Advisor: return 'A';
-    case Elephant: return 'E';
-    case Horse: return 'H';
-    case Rook: return 'R';
-    case Cannon: return 'C';
-    default: return 0;
-  }
-}
-
-std::string square_text(Square s) { return {char('a' + file_of(s)), char('0' + rank_of(s))}; }
-
-// Another legal move of the same kind of piece to the same square.
-bool rival_move(const Position& pos, Move m) {
-  MoveList legal;
-  generate_legal(pos, legal);
-  for (Move o : legal)
-    if (o.to() == m.to() && o.from() != m.from() && pos.piece_on(o.from()) == pos.piece_on(m.from())) return true;
-  return false;
-}
-
-// "e4" for a straight step, else the pawn's file first: "ed4", "exe5". A straight step that a pawn
-// beside could also make sideways gets the file too ("cc4"): XBoard's reader takes "c4" for any pawn
-// going to c4 and would call it ambiguous (its writer does not see that; found loading our games).
-std::string pawn_san(const Position& pos, Move m) {
-  const bool capture = pos.piece_on(m.to()) != NoPiece;
-  std::string text(1, char('a' + file_of(m.from())));
-  const bool straight = file_of(m.from()) == file_of(m.to()) && !capture;
-  if (straight && !rival_move(pos, m)) return text + char('0' + rank_of(m.to()));
-  return text + (capture ? "x" : "") + square_text(m.to());
-}
-
-// The piece's file and/or rank when another piece of its kind could also go to the same square:
-// the file if that tells them apart, else the rank, else both (as XBoard, like chess SAN).
-std::string disambiguation(const Position& pos, Move m) {
-  MoveList legal;
-  generate_legal(pos, legal);
-  const Piece piece = pos.piece_on(m.from());
-  int same_rank = 0, same_file = 0, other = 0;
-  for (Move o : legal) {
-    if (o.to() != m.to() || o.from() == m.from() || pos.piece_on(o.from()) != piece) continue;
-    if (rank_of(o.from()) == rank_of(m.from())) ++same_rank;
-    else if (file_of(o.from()) == file_of(m.from())) ++same_file;
-    else ++other;
-  }
-  std::string text;
-  if (same_rank || (other && !same_file)) text += char('a' + file_of(m.from()));
-  if (same_file) text += char('0' + rank_of(m.from()));
-  return text;
-}
-
-std::string check_mark(const Position& pos, Move m) {
-  Position next = pos;
-  next.make_move(m);
-  if (!next.in_check()) return "";
-  return has_legal_move(next) ? "+" : "#";
-}
-
 // XBoard's "{+0.35/8 1.2}": the mover's score in pawns, the depth, the time in tenths of seconds.
 std::string move_comment(const MoveRecord& r) {
   if (!r.score) return "";
@@ -147,19 +87,6 @@ std::vector<std::string> move_words(const GameOutcome& g) {
 }
 
 }  // namespace
-
-std::string san(const Position& pos, Move m) {
-  const PieceType type = type_of(pos.piece_on(m.from()));
-  std::string text;
-  if (type == Pawn) {
-    text = pawn_san(pos, m);
-  } else {
-    text = std::string(1, piece_letter(type)) + disambiguation(pos, m);
-    if (pos.piece_on(m.to()) != NoPiece) text += 'x';
-    text += square_text(m.to());
-  }
-  return text + check_mark(pos, m);
-}
 
 std::string xboard_fen(const std::string& fen) {
   std::string text = fen;

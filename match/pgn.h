@@ -1,9 +1,7 @@
 // Games as PGN that XBoard loads (`xboard -variant xiangqi -lgf FILE`): its Xiangqi tags and notation.
-// XBoard writes Xiangqi moves in SAN with files a-i and ranks 0-9 from Red's side (the ICCS squares),
-// pieces K A E H R C (king, advisor, elephant, horse, rook, cannon), pawn moves as the pawn's file then
-// the rank it reaches ("e4") or, sideways or capturing, "ed4" / "exe5"; and FENs with H and E for the
-// horse and elephant. Each move carries XBoard's comment "{+0.35/8 1.2}" (score in pawns for the mover,
-// depth, seconds) so that XBoard can show the engines' opinions.
+// XBoard writes Xiangqi moves in SAN (movegen/san.h) and FENs with H and E for the horse and elephant.
+// Each move carries XBoard's comment "{+0.35/8 1.2}" (score in pawns for the mover, depth, seconds) so
+// that XBoard can show the engines' opinions.
 #pragma once
 
 #include <cstdio>
@@ -12,11 +10,10 @@
 
 #include "match/game.h"
 #include "movegen/position.h"
+#include "movegen/san.h"  // the moves' notation
 
 namespace jiang::match {
 
-// The move in XBoard's Xiangqi SAN, check ('+') and mate ('#') marked. `m` must be legal in `pos`.
-std::string san(const Position& pos, Move m);
 // The FEN with XBoard's letters for the horse (H) and elephant (E).
 std::string xboard_fen(const std::string& fen);
 

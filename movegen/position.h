@@ -74,6 +74,8 @@ class Position {
   // Game record, for repetition and the 60-move rule.
   int quiet_plies() const { return quiet_plies_; }
   int plies_played() const { return int(history_.size()); }
+  // Plies since the game began, by the FEN's move number (0 at the start; an opening book's depth).
+  int game_ply() const { return 2 * (fullmove_ - 1) + (side_ == Black ? 1 : 0); }
   const Undo& undo_at(int plies_ago) const { return history_[history_.size() - plies_ago]; }
   // Forget the past: the current position becomes the root of the record (keeps memory bounded in
   // long games; the caller decides what history still matters).

@@ -100,7 +100,7 @@ inline Position replay(const PgnGame& g) {
     generate_legal(pos, legal);
     std::vector<Move> matching;
     for (Move m : legal)
-      if (match::san(pos, m) == t) matching.push_back(m);
+      if (san(pos, m) == t) matching.push_back(m);
     INFO("SAN " << t << " in " << pos.fen());
     REQUIRE(matching.size() == 1);
     pos.make_move(matching[0]);

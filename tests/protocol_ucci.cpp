@@ -491,7 +491,7 @@ TEST_CASE("UCCI bad input is reported and changes nothing", "[protocol][ucci]") 
            // unknown commands and options
            "xyzzy", "uci", "setoption", "setoption hashsize", "setoption hashsize abc", "setoption hashsize 0",
            "setoption hashsize 99999999", "setoption threads 65", "setoption usemillisec maybe",
-           "setoption randomness huge", "setoption usebook true", "setoption weightsfile /nonexistent",
+           "setoption randomness huge", "setoption usebook maybe", "setoption weightsfile /nonexistent",
            // positions: missing or malformed FEN, illegal or malformed moves
            "position", "position fen", "position fen moves h2e2", "position fen garbage",
            "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "position startpos extra", "position midgame",

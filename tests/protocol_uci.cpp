@@ -49,6 +49,10 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name UCI_LimitStrength type check default false",
       "option name UCI_ShowWDL type check default false",
       "option name UCI_Elo type spin default 3010 min 1420 max 3010",
+      "option name OwnBook type check default false",
+      "option name BookFile type string default <empty>",
+      "option name BookDepth type spin default 32 min 0 max 1000",
+      "option name Book Variety type combo default best var best var weighted",
       "uciok"};
   CHECK(c.handshake() == expected);
   CHECK(starts_with(c.handshake()[1], "id author "));
@@ -215,7 +219,7 @@ TEST_CASE("UCI MultiPV reports the best lines, best first, with distinct first m
   for (const std::string& line : single) CHECK(line.find(" multipv ") == std::string::npos);
 }
 
-TEST_CASE("UCI Skill Level and UCI_Elo weaken play; bad values are refused", "[protocol][uci]") {
+TEST_CASE("UCI Skill Level and UCI_Elo weaken play, and bad values are refused", "[protocol][uci]") {
   Conversation c = uci();
   REQUIRE(c.handshake_ok());
   expect_refused(c, "setoption name Skill Level value -1");

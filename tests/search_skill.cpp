@@ -42,7 +42,7 @@ Choices choices(double level, const std::vector<ScoredMove>& lines, int trials =
 
 }  // namespace
 
-TEST_CASE("skill: full strength is no skill; lower levels search fewer nodes with a larger error", "[skill]") {
+TEST_CASE("skill: full strength is no skill, and lower levels search fewer nodes with a larger error", "[skill]") {
   CHECK_FALSE(Skill{}.enabled());
   CHECK_FALSE(at_level(kMaxSkillLevel).enabled());
   CHECK(at_level(0).enabled());

@@ -1,4 +1,5 @@
 // The composition root: the engine's commands, and those of the layers built on the engine.
+#include "book/book_command.h"
 #include "engine/cli/cli.h"
 #include "match/match_command.h"
 #include "tuning/selfplay/selfplay_command.h"
@@ -9,5 +10,6 @@ int main(int argc, char** argv) {
     jiang::add_selfplay_command(app, exit_code);
     jiang::add_tune_command(app, exit_code);
     jiang::add_match_command(app, exit_code);
+    jiang::book::add_book_command(app, exit_code);
   });
 }

@@ -298,6 +298,31 @@ void Session::load_weights(std::string path) {
   }
 }
 
+void Session::set_own_book(std::string_view value, std::string_view option) {
+  own_book_.set_enabled(option_bool(value, option));
+}
+
+void Session::set_book_file(std::string path, std::string_view option) {
+  if (path == "<empty>") path.clear();
+  try {
+    own_book_.load(path);
+  } catch (const book::BookError& e) {
+    throw CommandError(std::string(option) + ": " + e.what() + "; book unchanged");
+  }
+  report(path.empty() ? "book: the built-in book" : "book loaded from " + path);
+}
+
+void Session::set_book_depth(std::string_view value, std::string_view option) {
+  own_book_.set_depth(int(option_int(value, 0, OwnBook::kMaxDepth, option, " (plies)")));
+}
+
+void Session::set_book_variety(std::string_view value, std::string_view option) {
+  const std::optional<book::Variety> variety = book::parse_variety(value);
+  if (!variety)
+    throw CommandError(std::string(option) + " expects one of " + book::kVarietyNames + ", got '" + std::string(value) + "'");
+  own_book_.set_variety(*variety);
+}
+
 Move Session::checked_ponder(const SearchResult& result, const Position& root) {
   if (!result.best || !result.ponder || !is_legal(root, result.best)) return Move::none();
   Position after = root;
@@ -305,10 +330,33 @@ Move Session::checked_ponder(const SearchResult& result, const Position& root) {
   return is_legal(after, result.ponder) ? result.ponder : Move::none();
 }
 
+void Session::answer_from_book(const book::BookEntry& entry) {
+  SearchInfo info;
+  info.pv = {entry.move};
+  const std::string text = info_line(info);
+  if (!text.empty()) say(text);
+  const book::MoveStats& s = entry.stats;
+  report("book move " + to_string(entry.move) + ": " + std::to_string(s.games()) + " games, +" + std::to_string(s.wins) +
+         " =" + std::to_string(s.draws) + " -" + std::to_string(s.losses));
+  SearchResult result;
+  result.best = entry.move;
+  say(bestmove_line(result, engine_.position(), false));
+}
+
 void Session::start_search(const SearchLimits& limits, bool draw_offered) {
   // Let a running search answer first, so its bestmove comes before anything of the new one; the
   // engine would do the same inside go(), but the new run's state must not be set up before that.
   finish();
+  // Never from the book in analysis (go infinite), where the GUI asks for the search's opinion, nor
+  // when pondering, where the answer must wait for ponderhit or stop and the search's time is free.
+  if (!limits.infinite && !limits.ponder) {
+    SearchLimits with_rules = limits;
+    with_rules.rules = rules_;
+    if (const std::optional<book::BookEntry> entry = own_book_.choose(engine_.position(), with_rules)) {
+      answer_from_book(*entry);
+      return;
+    }
+  }
   auto run = std::make_shared<Run>();
   run->root = engine_.position();
   run->pondering = limits.ponder;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/protocol/own_book.h"
 
 namespace jiang::protocol {
 
@@ -127,10 +128,17 @@ class Session {
   // Loads a weights file and gives it to the engine; an empty path (or UCI's "<empty>") means the
   // compiled-in defaults. Throws CommandError, keeping the old weights.
   void load_weights(std::string path);
+  // The own book's options (engine/protocol/own_book.h); each throws CommandError, naming the option, for
+  // a bad value, and keeps the current setting. A book file that cannot be read keeps the current book.
+  void set_own_book(std::string_view value, std::string_view option);
+  void set_book_file(std::string path, std::string_view option);
+  void set_book_depth(std::string_view value, std::string_view option);
+  void set_book_variety(std::string_view value, std::string_view option);
   // The result's ponder move if it is legal after the best move, else none (GUIs reject bad ones).
   static Move checked_ponder(const SearchResult& result, const Position& root);
 
-  // Starts a search. A running one is stopped first, and its bestmove is written before this returns.
+  // Starts a search, or answers at once with a book move (own_book_). A running search is stopped
+  // first, and its bestmove is written before this returns.
   void start_search(const SearchLimits& limits, bool draw_offered);
   // Asks the running search to stop and returns at once; false if no search was running.
   bool stop_search();
@@ -145,6 +153,9 @@ class Session {
   PositionSpec position_{std::string(kStartFen), {}};
 
  private:
+  // Writes a book move's answer to `go`: an info line, the move's games as an info string, bestmove.
+  void answer_from_book(const book::BookEntry& entry);
+
   // One search's own state, shared with its callbacks.
   struct Run {
     Position root;
@@ -162,6 +173,7 @@ class Session {
     int elo = kMaxSkillElo;
     Skill skill() const;
   } strength_;
+  OwnBook own_book_;
   std::shared_ptr<Run> run_;   // the latest search (guarded by the output mutex)
   bool active_ = false;        // a search is running and has not written its bestmove yet (same mutex)
 };

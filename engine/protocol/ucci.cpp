@@ -51,6 +51,12 @@ void UcciSession::greet() {
   say("option showwdl type check default false");
   say("option elo type spin min " + std::to_string(kMinSkillElo) + " max " + std::to_string(kMaxSkillElo) +
       " default " + std::to_string(kMaxSkillElo));
+  say(std::string("option usebook type check default ") + (OwnBook::kDefaultEnabled ? "true" : "false"));
+  say("option bookfiles type string default <empty>");
+  say("option bookdepth type spin min 0 max " + std::to_string(OwnBook::kMaxDepth) + " default " +
+      std::to_string(OwnBook::kDefaultDepth));
+  say("option bookvariety type combo var best var weighted default " +
+      std::string(book::variety_name(OwnBook::kDefaultVariety)));
   say("ucciok");
 }
 
@@ -129,6 +135,14 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
     set_elo(value, "elo");
   } else if (name == "showwdl") {
     set_show_wdl(value, "showwdl");
+  } else if (name == "usebook") {
+    set_own_book(value, "usebook");
+  } else if (name == "bookfiles") {
+    set_book_file(value, "bookfiles");
+  } else if (name == "bookdepth") {
+    set_book_depth(value, "bookdepth");
+  } else if (name == "bookvariety") {
+    set_book_variety(value, "bookvariety");
   } else {
     throw CommandError("unknown option '" + words[1] + "'");
   }

@@ -52,6 +52,12 @@ void UciSession::greet() {
   say("option name UCI_ShowWDL type check default false");
   say("option name UCI_Elo type spin default " + std::to_string(kMaxSkillElo) + " min " +
       std::to_string(kMinSkillElo) + " max " + std::to_string(kMaxSkillElo));
+  say(std::string("option name OwnBook type check default ") + (OwnBook::kDefaultEnabled ? "true" : "false"));
+  say("option name BookFile type string default <empty>");
+  say("option name BookDepth type spin default " + std::to_string(OwnBook::kDefaultDepth) + " min 0 max " +
+      std::to_string(OwnBook::kMaxDepth));
+  say("option name Book Variety type combo default " + std::string(book::variety_name(OwnBook::kDefaultVariety)) +
+      " var best var weighted");
   say("uciok");
 }
 
@@ -127,6 +133,14 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
     set_elo(value, "UCI_Elo");
   } else if (key == "uci_showwdl") {
     set_show_wdl(value, "UCI_ShowWDL");
+  } else if (key == "ownbook") {
+    set_own_book(value, "OwnBook");
+  } else if (key == "bookfile") {
+    set_book_file(value, "BookFile");
+  } else if (key == "bookdepth") {
+    set_book_depth(value, "BookDepth");
+  } else if (key == "book variety") {
+    set_book_variety(value, "Book Variety");
   } else {
     throw CommandError("unknown option '" + name + "'");
   }
