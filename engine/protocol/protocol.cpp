@@ -150,7 +150,69 @@ PositionSpec parse_position_args(const std::vector<std::string>& args) {
 
 // --- Session ----------------------------------------------------------------------------------------
 
-Session::Session(Engine& engine, Output& out) : engine_(engine), out_(out) {}
+Session::Session(Engine& engine, Output& out) : engine_(engine), out_(out) { add_shared_options(); }
+
+void Session::add_shared_options() {
+  using Type = OptionSpec::Type;
+  const auto spin = [](int64_t value) { return std::to_string(value); };
+  const auto check = [](bool value) { return std::string(value ? "true" : "false"); };
+  std::vector<std::string> rule_sets, varieties;
+  for (RuleSet r : {RuleSet::Axf, RuleSet::Chinese, RuleSet::Draw}) rule_sets.emplace_back(rule_set_name(r));
+  for (book::Variety v : {book::Variety::Best, book::Variety::Weighted}) varieties.emplace_back(book::variety_name(v));
+
+  add_option({"Hash", "hashsize", Type::Spin, spin(Engine::kDefaultHashMb), 1, Engine::kMaxHashMb, {},
+              [this](std::string_view v, std::string_view name) {
+                set_hash_mb(option_int(v, 1, Engine::kMaxHashMb, name, " (MB)"));
+              }});
+  add_option({"Threads", "threads", Type::Spin, "1", 1, Engine::kMaxThreads, {},
+              [this](std::string_view v, std::string_view name) {
+                set_threads(int(option_int(v, 1, Engine::kMaxThreads, name)));
+              }});
+  add_option({"Ponder", "ponder", Type::Check, check(false), 0, 0, {},
+              [this](std::string_view v, std::string_view name) { ponder_ = option_bool(v, name); }});
+  add_option({"Clear Hash", "newgame", Type::Button, "", 0, 0, {}, [this](std::string_view, std::string_view name) {
+                require_idle(name);
+                engine_.new_game();
+              }});
+  add_option({"WeightsFile", "weightsfile", Type::String, "<empty>", 0, 0, {},
+              [this](std::string_view v, std::string_view) { load_weights(std::string(v)); }});
+  add_option({"Move Overhead", "moveoverhead", Type::Spin, spin(kDefaultMoveOverheadMs), 0, kMaxMoveOverheadMs, {},
+              [this](std::string_view v, std::string_view name) { set_move_overhead(v, name); }});
+  add_option({"Repetition Rule", "repetitionrule", Type::Combo, std::string(rule_set_name(kDefaultRuleSet)), 0, 0,
+              rule_sets, [this](std::string_view v, std::string_view name) { set_repetition_rule(v, name); }});
+  add_option({"MultiPV", "multipv", Type::Spin, "1", 1, kMaxMultiPv, {},
+              [this](std::string_view v, std::string_view name) { set_multipv(v, name); }});
+  add_option({"Skill Level", "skilllevel", Type::Spin, spin(kMaxSkillLevel), 0, kMaxSkillLevel, {},
+              [this](std::string_view v, std::string_view name) { set_skill_level(v, name); }});
+  add_option({"UCI_LimitStrength", "limitstrength", Type::Check, check(false), 0, 0, {},
+              [this](std::string_view v, std::string_view name) { set_limit_strength(v, name); }});
+  add_option({"UCI_ShowWDL", "showwdl", Type::Check, check(false), 0, 0, {},
+              [this](std::string_view v, std::string_view name) { set_show_wdl(v, name); }});
+  add_option({"UCI_Elo", "elo", Type::Spin, spin(kMaxSkillElo), kMinSkillElo, kMaxSkillElo, {},
+              [this](std::string_view v, std::string_view name) { set_elo(v, name); }});
+  add_option({"OwnBook", "usebook", Type::Check, check(OwnBook::kDefaultEnabled), 0, 0, {},
+              [this](std::string_view v, std::string_view name) { set_own_book(v, name); }});
+  add_option({"BookFile", "bookfiles", Type::String, "<empty>", 0, 0, {},
+              [this](std::string_view v, std::string_view name) { set_book_file(std::string(v), name); }});
+  add_option({"BookDepth", "bookdepth", Type::Spin, spin(OwnBook::kDefaultDepth), 0, OwnBook::kMaxDepth, {},
+              [this](std::string_view v, std::string_view name) { set_book_depth(v, name); }});
+  add_option({"Book Variety", "bookvariety", Type::Combo, std::string(book::variety_name(OwnBook::kDefaultVariety)),
+              0, 0, varieties, [this](std::string_view v, std::string_view name) { set_book_variety(v, name); }});
+}
+
+void Session::declare_options(bool uci) {
+  for (const OptionSpec& o : options_)
+    if (!(uci ? o.uci_name : o.ucci_name).empty()) say(uci ? uci_declaration(o) : ucci_declaration(o));
+}
+
+void Session::set_option(std::string_view name, std::string_view value, bool has_value, bool uci) {
+  const OptionSpec* option = find_option(options_, name, uci);
+  if (!option) throw CommandError("unknown option '" + std::string(name) + "'");
+  const std::string& own_name = uci ? option->uci_name : option->ucci_name;
+  if (!has_value && option->type != OptionSpec::Type::Button)
+    throw CommandError("option '" + own_name + "' needs 'value <value>'");
+  option->set(value, own_name);
+}
 
 Session::~Session() = default;
 
@@ -269,7 +331,10 @@ std::string Session::wdl_words(Score score) const {
 
 std::string Session::pv_words(const std::vector<Move>& pv) {
   std::string text = pv.empty() ? "" : " pv";
-  for (Move m : pv) text += " " + to_string(m);
+  for (Move m : pv) {
+    text += ' ';  // appended in two steps: GCC 12 warns (-Wrestrict, falsely) about " " + string here
+    text += to_string(m);
+  }
   return text;
 }
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/protocol/options.h"
 #include "engine/protocol/own_book.h"
 
 namespace jiang::protocol {
@@ -97,6 +98,13 @@ class Session {
   // `result` with its root position (the position may have changed since `go`).
   virtual std::string bestmove_line(const SearchResult& result, const Position& root, bool draw_offered) const = 0;
 
+  // The options' handshake lines in the protocol's format, and `setoption` for the option the protocol
+  // calls `name`: throws CommandError for an unknown option, a missing value (has_value false, for any
+  // option but a button) or a bad one.
+  void declare_options(bool uci);
+  void set_option(std::string_view name, std::string_view value, bool has_value, bool uci);
+  void add_option(OptionSpec option) { options_.push_back(std::move(option)); }
+
   void report(std::string_view message);  // `info string <message>`
   void say(std::string_view text) { out_.line(text); }
 
@@ -151,6 +159,7 @@ class Session {
   Engine& engine_;
   Output& out_;
   PositionSpec position_{std::string(kStartFen), {}};
+  bool ponder_ = false;  // the GUI's Ponder option: accepted and remembered; pondering follows `go ponder`
 
  private:
   // Writes a book move's answer to `go`: an info line, the move's games as an info string, bestmove.
@@ -166,6 +175,8 @@ class Session {
   RuleSet rules_ = kDefaultRuleSet;
   int multipv_ = 1;
   bool show_wdl_ = false;
+  std::vector<OptionSpec> options_;
+  void add_shared_options();  // the options both protocols have, in the order UCI GUIs list them
   // The strength options as the GUI set them: the Elo rules when `limited` (UCI's convention).
   struct Strength {
     int level = kMaxSkillLevel;

@@ -30,33 +30,7 @@ constexpr const char* kGoKeywords = "ponder, draw, depth, nodes, mate, time, mov
 void UcciSession::greet() {
   say("id name jiang");
   say("id author the jiang authors");
-  say("option usemillisec type check default false");
-  say("option ponder type check default false");
-  say("option hashsize type spin min 1 max " + std::to_string(Engine::kMaxHashMb) + " default " +
-      std::to_string(Engine::kDefaultHashMb));
-  say("option threads type spin min 1 max " + std::to_string(Engine::kMaxThreads) + " default 1");
-  say("option newgame type button");
-  say("option batch type check default false");
-  say("option debug type check default false");
-  say("option randomness type combo var none default none");
-  say("option weightsfile type string default <empty>");
-  say("option moveoverhead type spin min 0 max " + std::to_string(kMaxMoveOverheadMs) + " default " +
-      std::to_string(kDefaultMoveOverheadMs));
-  say("option repetitionrule type combo var axf var chinese var draw default " +
-      std::string(rule_set_name(kDefaultRuleSet)));
-  say("option multipv type spin min 1 max " + std::to_string(kMaxMultiPv) + " default 1");
-  say("option skilllevel type spin min 0 max " + std::to_string(kMaxSkillLevel) + " default " +
-      std::to_string(kMaxSkillLevel));
-  say("option limitstrength type check default false");
-  say("option showwdl type check default false");
-  say("option elo type spin min " + std::to_string(kMinSkillElo) + " max " + std::to_string(kMaxSkillElo) +
-      " default " + std::to_string(kMaxSkillElo));
-  say(std::string("option usebook type check default ") + (OwnBook::kDefaultEnabled ? "true" : "false"));
-  say("option bookfiles type string default <empty>");
-  say("option bookdepth type spin min 0 max " + std::to_string(OwnBook::kMaxDepth) + " default " +
-      std::to_string(OwnBook::kDefaultDepth));
-  say("option bookvariety type combo var best var weighted default " +
-      std::string(book::variety_name(OwnBook::kDefaultVariety)));
+  declare_options(false);
   say("ucciok");
 }
 
@@ -96,56 +70,23 @@ bool UcciSession::dispatch(const std::vector<std::string>& words, std::string_vi
   return true;
 }
 
+UcciSession::UcciSession(Engine& engine, Output& out) : Session(engine, out) {
+  using Type = OptionSpec::Type;
+  add_option({"", "usemillisec", Type::Check, "false", 0, 0, {},
+              [this](std::string_view v, std::string_view name) { use_millisec_ = option_bool(v, name); }});
+  add_option({"", "batch", Type::Check, "false", 0, 0, {},
+              [this](std::string_view v, std::string_view name) { batch_ = option_bool(v, name); }});
+  add_option({"", "debug", Type::Check, "false", 0, 0, {},
+              [this](std::string_view v, std::string_view name) { debug_ = option_bool(v, name); }});
+  add_option({"", "randomness", Type::Combo, "none", 0, 0, {"none"}, [](std::string_view v, std::string_view name) {
+                if (to_lower(v) != "none")
+                  throw CommandError(std::string(name) + ": only 'none' is supported, got '" + std::string(v) + "'");
+              }});
+}
+
 void UcciSession::setoption(const std::vector<std::string>& words, std::string_view line) {
   if (words.size() < 2) throw CommandError("missing option name");
-  const std::string name = to_lower(words[1]);
-  const std::string value = rest_of_line(line, 2);
-  const auto need_bool = [&] { return option_bool(value, name); };
-  if (name == "usemillisec") {
-    use_millisec_ = need_bool();
-  } else if (name == "ponder") {
-    ponder_ = need_bool();
-  } else if (name == "batch") {
-    batch_ = need_bool();
-  } else if (name == "debug") {
-    debug_ = need_bool();
-  } else if (name == "hashsize") {
-    set_hash_mb(option_int(value, 1, Engine::kMaxHashMb, "hashsize", " (MB)"));
-  } else if (name == "threads") {
-    set_threads(int(option_int(value, 1, Engine::kMaxThreads, "threads")));
-  } else if (name == "newgame") {
-    require_idle("newgame");
-    engine_.new_game();
-  } else if (name == "randomness") {
-    if (to_lower(value) != "none") throw CommandError("randomness: only 'none' is supported, got '" + value + "'");
-    randomness_ = "none";
-  } else if (name == "weightsfile") {
-    load_weights(value);
-  } else if (name == "moveoverhead") {
-    set_move_overhead(value, "moveoverhead");
-  } else if (name == "repetitionrule") {
-    set_repetition_rule(value, "repetitionrule");
-  } else if (name == "multipv") {
-    set_multipv(value, "multipv");
-  } else if (name == "skilllevel") {
-    set_skill_level(value, "skilllevel");
-  } else if (name == "limitstrength") {
-    set_limit_strength(value, "limitstrength");
-  } else if (name == "elo") {
-    set_elo(value, "elo");
-  } else if (name == "showwdl") {
-    set_show_wdl(value, "showwdl");
-  } else if (name == "usebook") {
-    set_own_book(value, "usebook");
-  } else if (name == "bookfiles") {
-    set_book_file(value, "bookfiles");
-  } else if (name == "bookdepth") {
-    set_book_depth(value, "bookdepth");
-  } else if (name == "bookvariety") {
-    set_book_variety(value, "bookvariety");
-  } else {
-    throw CommandError("unknown option '" + words[1] + "'");
-  }
+  set_option(words[1], rest_of_line(line, 2), true, false);
 }
 
 int64_t UcciSession::time_ms(const std::string& keyword, const std::string& text) const {

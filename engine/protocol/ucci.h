@@ -11,7 +11,7 @@ namespace jiang::protocol {
 
 class UcciSession final : public Session {
  public:
-  UcciSession(Engine& engine, Output& out) : Session(engine, out) {}
+  UcciSession(Engine& engine, Output& out);  // adds the options only UCCI has
   ~UcciSession() override { finish(); }
 
   void greet() override;
@@ -28,12 +28,10 @@ class UcciSession final : public Session {
   int64_t time_ms(const std::string& keyword, const std::string& text) const;
 
   std::vector<Move> banned_;  // for the next go; cleared by the next position
+  bool use_millisec_ = false;  // times in milliseconds, not seconds
   // Options the engine accepts and remembers but does not act on (yet).
-  bool use_millisec_ = false;
-  bool ponder_ = false;
   bool batch_ = false;
   bool debug_ = false;
-  std::string randomness_ = "none";
 };
 
 }  // namespace jiang::protocol

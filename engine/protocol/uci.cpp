@@ -35,29 +35,7 @@ std::string keyword_list() {
 void UciSession::greet() {
   say("id name jiang");
   say("id author the jiang authors");
-  say("option name Hash type spin default " + std::to_string(Engine::kDefaultHashMb) + " min 1 max " +
-      std::to_string(Engine::kMaxHashMb));
-  say("option name Threads type spin default 1 min 1 max " + std::to_string(Engine::kMaxThreads));
-  say("option name Ponder type check default false");
-  say("option name Clear Hash type button");
-  say("option name WeightsFile type string default <empty>");
-  say("option name Move Overhead type spin default " + std::to_string(kDefaultMoveOverheadMs) + " min 0 max " +
-      std::to_string(kMaxMoveOverheadMs));
-  say("option name Repetition Rule type combo default " + std::string(rule_set_name(kDefaultRuleSet)) +
-      " var axf var chinese var draw");
-  say("option name MultiPV type spin default 1 min 1 max " + std::to_string(kMaxMultiPv));
-  say("option name Skill Level type spin default " + std::to_string(kMaxSkillLevel) + " min 0 max " +
-      std::to_string(kMaxSkillLevel));
-  say("option name UCI_LimitStrength type check default false");
-  say("option name UCI_ShowWDL type check default false");
-  say("option name UCI_Elo type spin default " + std::to_string(kMaxSkillElo) + " min " +
-      std::to_string(kMinSkillElo) + " max " + std::to_string(kMaxSkillElo));
-  say(std::string("option name OwnBook type check default ") + (OwnBook::kDefaultEnabled ? "true" : "false"));
-  say("option name BookFile type string default <empty>");
-  say("option name BookDepth type spin default " + std::to_string(OwnBook::kDefaultDepth) + " min 0 max " +
-      std::to_string(OwnBook::kMaxDepth));
-  say("option name Book Variety type combo default " + std::string(book::variety_name(OwnBook::kDefaultVariety)) +
-      " var best var weighted");
+  declare_options(true);
   say("uciok");
 }
 
@@ -101,49 +79,10 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
   if (words.size() < 3 || words[1] != "name") throw CommandError("expected 'setoption name <name> [value <value>]'");
   const auto value_at = std::find(words.begin() + 2, words.end(), "value");
   if (value_at == words.begin() + 2) throw CommandError("missing option name before 'value'");
-  std::string name;
+  std::string name;  // option names may hold blanks ("Clear Hash")
   for (auto it = words.begin() + 2; it != value_at; ++it) name += (name.empty() ? "" : " ") + *it;
   const bool has_value = value_at != words.end();
-  const std::string value = has_value ? rest_of_line(line, size_t(value_at - words.begin()) + 1) : "";
-  const std::string key = to_lower(name);
-  if (key != "clear hash" && !has_value) throw CommandError("option '" + name + "' needs 'value <value>'");
-
-  if (key == "hash") {
-    set_hash_mb(option_int(value, 1, Engine::kMaxHashMb, "Hash", " (MB)"));
-  } else if (key == "threads") {
-    set_threads(int(option_int(value, 1, Engine::kMaxThreads, "Threads")));
-  } else if (key == "ponder") {
-    ponder_ = option_bool(value, "Ponder");
-  } else if (key == "clear hash") {
-    require_idle("Clear Hash");
-    engine_.new_game();
-  } else if (key == "weightsfile") {
-    load_weights(value);
-  } else if (key == "move overhead") {
-    set_move_overhead(value, "Move Overhead");
-  } else if (key == "repetition rule") {
-    set_repetition_rule(value, "Repetition Rule");
-  } else if (key == "multipv") {
-    set_multipv(value, "MultiPV");
-  } else if (key == "skill level") {
-    set_skill_level(value, "Skill Level");
-  } else if (key == "uci_limitstrength") {
-    set_limit_strength(value, "UCI_LimitStrength");
-  } else if (key == "uci_elo") {
-    set_elo(value, "UCI_Elo");
-  } else if (key == "uci_showwdl") {
-    set_show_wdl(value, "UCI_ShowWDL");
-  } else if (key == "ownbook") {
-    set_own_book(value, "OwnBook");
-  } else if (key == "bookfile") {
-    set_book_file(value, "BookFile");
-  } else if (key == "bookdepth") {
-    set_book_depth(value, "BookDepth");
-  } else if (key == "book variety") {
-    set_book_variety(value, "Book Variety");
-  } else {
-    throw CommandError("unknown option '" + name + "'");
-  }
+  set_option(name, has_value ? rest_of_line(line, size_t(value_at - words.begin()) + 1) : "", has_value, true);
 }
 
 void UciSession::go(const std::vector<std::string>& args) {

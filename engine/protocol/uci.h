@@ -23,9 +23,6 @@ class UciSession final : public Session {
 
   void setoption(const std::vector<std::string>& words, std::string_view line);
   void go(const std::vector<std::string>& args);
-
-  // Options the engine accepts and remembers but does not act on (yet).
-  bool ponder_ = false;
 };
 
 }  // namespace jiang::protocol
