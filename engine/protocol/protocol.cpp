@@ -150,7 +150,31 @@ PositionSpec parse_position_args(const std::vector<std::string>& args) {
 
 // --- Session ----------------------------------------------------------------------------------------
 
-Session::Session(Engine& engine, Output& out) : engine_(engine), out_(out) { add_shared_options(); }
+Session::Session(Engine& engine, Output& out) : engine_(engine), out_(out) {
+  add_shared_commands();
+  add_shared_options();
+}
+
+void Session::add_shared_commands() {
+  add_command("isready", [this](const auto&, std::string_view) {
+    say("readyok");
+    return true;
+  });
+  add_command("position", [this](const std::vector<std::string>& words, std::string_view) {
+    set_position(parse_position_args(arguments(words)));
+    after_position();
+    return true;
+  });
+  add_command("stop", [this](const auto&, std::string_view) {
+    if (!stop_search()) stop_without_search();  // a running search answers with its bestmove
+    return true;
+  });
+  add_command("quit", [this](const auto&, std::string_view) {
+    finish();
+    before_quit();
+    return false;
+  });
+}
 
 void Session::add_shared_options() {
   using Type = OptionSpec::Type;
@@ -220,7 +244,10 @@ bool Session::handle(std::string_view line) {
   const std::vector<std::string> words = split_words(line);
   if (words.empty()) return true;
   try {
-    return dispatch(words, line);
+    for (const auto& [name, command] : commands_)
+      if (name == words[0]) return command(words, line);
+    report("unknown command '" + words[0] + "'");
+    return true;
   } catch (const CommandError& e) {
     report(words[0] + ": " + e.what());
   }

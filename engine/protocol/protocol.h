@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <mutex>
@@ -92,8 +93,15 @@ class Session {
   void finish();
 
  protected:
-  // Carries out one command (words[0] is its name); throws CommandError. Returns false after quit.
-  virtual bool dispatch(const std::vector<std::string>& words, std::string_view line) = 0;
+  // A command's handler, given its words (words[0] is the command) and the raw line; throws
+  // CommandError. Returns false after quit. The session has isready, position, stop and quit; each
+  // protocol adds its own commands and says through the hooks below what it says differently.
+  using Command = std::function<bool(const std::vector<std::string>& words, std::string_view line)>;
+  void add_command(std::string name, Command command) { commands_.emplace_back(std::move(name), std::move(command)); }
+  static std::vector<std::string> arguments(const std::vector<std::string>& words) { return {words.begin() + 1, words.end()}; }
+  virtual void after_position() {}        // a new position from `position` (UCCI forgets its banmoves)
+  virtual void stop_without_search() {}   // `stop` with nothing running (UCCI answers nobestmove)
+  virtual void before_quit() {}           // the last word before the process ends (UCCI says bye)
   virtual std::string info_line(const SearchInfo& info) const = 0;  // empty: write nothing
   // `result` with its root position (the position may have changed since `go`).
   virtual std::string bestmove_line(const SearchResult& result, const Position& root, bool draw_offered) const = 0;
@@ -176,6 +184,8 @@ class Session {
   int multipv_ = 1;
   bool show_wdl_ = false;
   std::vector<OptionSpec> options_;
+  std::vector<std::pair<std::string, Command>> commands_;
+  void add_shared_commands();
   void add_shared_options();  // the options both protocols have, in the order UCI GUIs list them
   // The strength options as the GUI set them: the Elo rules when `limited` (UCI's convention).
   struct Strength {

@@ -34,43 +34,45 @@ void UcciSession::greet() {
   say("ucciok");
 }
 
-bool UcciSession::dispatch(const std::vector<std::string>& words, std::string_view line) {
-  const std::string& command = words[0];
-  const std::vector<std::string> args(words.begin() + 1, words.end());
-  if (command == "isready") {
-    say("readyok");
-  } else if (command == "ucci") {
-    greet();
-  } else if (command == "setoption") {
-    setoption(words, line);
-  } else if (command == "position") {
-    set_position(parse_position_args(args));
-    banned_.clear();
-  } else if (command == "banmoves") {
-    banned_ = parse_legal_moves(args);
-  } else if (command == "go") {
-    go(args);
-  } else if (command == "ponderhit") {
-    if (args.size() > 1 || (args.size() == 1 && args[0] != "draw"))
-      throw CommandError("expected 'ponderhit' or 'ponderhit draw'");
-    ponderhit(args.size() == 1);
-  } else if (command == "stop") {
-    if (!stop_search()) say("nobestmove");
-  } else if (command == "probe") {
-    probe(args);
-  } else if (command == "quit") {
-    finish();
-    say("bye");
-    return false;
-  } else if (command == "uci") {
-    throw CommandError("this session speaks UCCI (chosen by the first command)");
-  } else {
-    report("unknown command '" + command + "'");
-  }
-  return true;
-}
 
 UcciSession::UcciSession(Engine& engine, Output& out) : Session(engine, out) {
+  add_commands();
+  add_options();
+}
+
+void UcciSession::add_commands() {
+  add_command("ucci", [this](const auto&, std::string_view) {
+    greet();
+    return true;
+  });
+  add_command("uci", [](const auto&, std::string_view) -> bool {
+    throw CommandError("this session speaks UCCI (chosen by the first command)");
+  });
+  add_command("setoption", [this](const std::vector<std::string>& words, std::string_view line) {
+    setoption(words, line);
+    return true;
+  });
+  add_command("banmoves", [this](const std::vector<std::string>& words, std::string_view) {
+    banned_ = parse_legal_moves(arguments(words));
+    return true;
+  });
+  add_command("go", [this](const std::vector<std::string>& words, std::string_view) {
+    go(arguments(words));
+    return true;
+  });
+  add_command("ponderhit", [this](const std::vector<std::string>& words, std::string_view) {
+    if (words.size() > 2 || (words.size() == 2 && words[1] != "draw"))
+      throw CommandError("expected 'ponderhit' or 'ponderhit draw'");
+    ponderhit(words.size() == 2);
+    return true;
+  });
+  add_command("probe", [this](const std::vector<std::string>& words, std::string_view) {
+    probe(arguments(words));
+    return true;
+  });
+}
+
+void UcciSession::add_options() {
   using Type = OptionSpec::Type;
   add_option({"", "usemillisec", Type::Check, "false", 0, 0, {},
               [this](std::string_view v, std::string_view name) { use_millisec_ = option_bool(v, name); }});

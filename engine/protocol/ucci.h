@@ -11,13 +11,17 @@ namespace jiang::protocol {
 
 class UcciSession final : public Session {
  public:
-  UcciSession(Engine& engine, Output& out);  // adds the options only UCCI has
+  UcciSession(Engine& engine, Output& out);  // adds UCCI's commands and the options only UCCI has
   ~UcciSession() override { finish(); }
 
   void greet() override;
 
  private:
-  bool dispatch(const std::vector<std::string>& words, std::string_view line) override;
+  void add_commands();
+  void add_options();
+  void after_position() override { banned_.clear(); }
+  void stop_without_search() override { say("nobestmove"); }
+  void before_quit() override { say("bye"); }
   std::string info_line(const SearchInfo& info) const override;
   std::string bestmove_line(const SearchResult& result, const Position& root, bool draw_offered) const override;
 

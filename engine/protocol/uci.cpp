@@ -39,40 +39,37 @@ void UciSession::greet() {
   say("uciok");
 }
 
-bool UciSession::dispatch(const std::vector<std::string>& words, std::string_view line) {
-  const std::string& command = words[0];
-  const std::vector<std::string> args(words.begin() + 1, words.end());
-  if (command == "isready") {
-    say("readyok");
-  } else if (command == "uci") {
+UciSession::UciSession(Engine& engine, Output& out) : Session(engine, out) {
+  add_command("uci", [this](const auto&, std::string_view) {
     greet();
-  } else if (command == "setoption") {
+    return true;
+  });
+  add_command("ucci", [](const auto&, std::string_view) -> bool {
+    throw CommandError("this session speaks UCI (chosen by the first command)");
+  });
+  add_command("setoption", [this](const std::vector<std::string>& words, std::string_view line) {
     setoption(words, line);
-  } else if (command == "ucinewgame") {
+    return true;
+  });
+  add_command("ucinewgame", [this](const auto&, std::string_view) {
     require_idle("ucinewgame");
     engine_.new_game();
-  } else if (command == "position") {
-    set_position(parse_position_args(args));
-  } else if (command == "fen") {
-    // The "Cyclone" dialect of Xiangqi UCI (what XBoard's uci2wb -c speaks) drops the word "position".
+    return true;
+  });
+  // The "Cyclone" dialect of Xiangqi UCI (what XBoard's uci2wb -c speaks) drops the word "position".
+  add_command("fen", [this](const std::vector<std::string>& words, std::string_view) {
     set_position(parse_position_args(words));
-  } else if (command == "go") {
-    go(args);
-  } else if (command == "ponderhit") {
+    return true;
+  });
+  add_command("go", [this](const std::vector<std::string>& words, std::string_view) {
+    go(arguments(words));
+    return true;
+  });
+  add_command("ponderhit", [this](const auto&, std::string_view) {
     ponderhit(false);
-  } else if (command == "stop") {
-    stop_search();  // the running search answers; with none running there is nothing to say
-  } else if (command == "debug") {
-    // accepted; this engine has nothing extra to say
-  } else if (command == "quit") {
-    finish();
-    return false;
-  } else if (command == "ucci") {
-    throw CommandError("this session speaks UCI (chosen by the first command)");
-  } else {
-    report("unknown command '" + command + "'");
-  }
-  return true;
+    return true;
+  });
+  add_command("debug", [](const auto&, std::string_view) { return true; });  // nothing extra to say
 }
 
 void UciSession::setoption(const std::vector<std::string>& words, std::string_view line) {

@@ -11,13 +11,12 @@ namespace jiang::protocol {
 
 class UciSession final : public Session {
  public:
-  UciSession(Engine& engine, Output& out) : Session(engine, out) {}
+  UciSession(Engine& engine, Output& out);  // adds UCI's commands
   ~UciSession() override { finish(); }
 
   void greet() override;
 
  private:
-  bool dispatch(const std::vector<std::string>& words, std::string_view line) override;
   std::string info_line(const SearchInfo& info) const override;
   std::string bestmove_line(const SearchResult& result, const Position& root, bool draw_offered) const override;
 
