@@ -70,7 +70,7 @@ TEST_CASE("UCCI position + go depth gives a legal bestmove and per-iteration inf
   for (const std::string& line : seen) {
     if (!starts_with(line, "info depth ")) continue;
     ++infos;
-    for (const char* field : {" seldepth ", " score ", " time ", " nodes ", " nps ", " pv "}) {
+    for (const char* field : {" seldepth ", " score ", " time ", " nodes ", " nps ", " hashfull ", " pv "}) {
       INFO(line);
       CHECK(line.find(field) != std::string::npos);
     }
@@ -435,6 +435,17 @@ TEST_CASE("UCCI options: hash, newgame, weights good and bad", "[protocol][ucci]
     REQUIRE(best);
     CHECK(legal_bestmove(*best, position_after(kStartFen, {"h2e2"})));
   }
+  expect_accepted(c, "setoption showwdl true");
+  {
+    c.send("position startpos");
+    c.send("go depth 3");
+    std::vector<std::string> seen;
+    REQUIRE(c.bestmove(kAnswerTimeout, &seen));
+    int with_wdl = 0;
+    for (const std::string& line : seen) with_wdl += starts_with(line, "info depth ") && line.find(" wdl ") != std::string::npos;
+    CHECK(with_wdl >= 3);
+  }
+  expect_accepted(c, "setoption showwdl false");
   expect_accepted(c, "setoption limitstrength false");
   expect_accepted(c, "setoption skilllevel 20");
   {

@@ -180,9 +180,11 @@ std::string UcciSession::info_line(const SearchInfo& info) const {
   if (info.bound != Bound::Exact) return "";  // UCCI has no words for an aspiration failure's bound
   const int64_t time = std::max<int64_t>(info.time_ms, 0);
   std::string text = "info depth " + std::to_string(info.depth) + " seldepth " + std::to_string(info.seldepth) +
-                     (info.multipv ? " multipv " + std::to_string(info.multipv) : "") + " score " + std::to_string(info.score) + " time " + std::to_string(time) + " nodes " +
+                     (info.multipv ? " multipv " + std::to_string(info.multipv) : "") + " score " +
+                     std::to_string(info.score) + " time " + std::to_string(time) + " nodes " +
                      std::to_string(info.nodes) + " nps " +
-                     std::to_string(info.nodes * 1000 / uint64_t(std::max<int64_t>(time, 1)));
+                     std::to_string(info.nodes * 1000 / uint64_t(std::max<int64_t>(time, 1))) + " hashfull " +
+                     std::to_string(info.hashfull);
   return text + wdl_words(info.score) + pv_words(info.pv);
 }
 
