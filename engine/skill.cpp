@@ -15,7 +15,7 @@ namespace {
 // multiplies the nodes by kNodeGrowth, so that level 19 spends a few seconds' worth.
 constexpr double kWeakestNodes = 256;
 constexpr double kNodeGrowth = 1.6;
-// Level 0 may prefer a move up to a rook's value worse than its best line; the error falls with the
+// Level 0 may prefer a move up to 600 cp (more than a horse) worse than its best line; the error falls with the
 // square of the distance to full strength, so the top levels almost always play their best line.
 constexpr double kWeakestError = 600;
 
