@@ -99,6 +99,37 @@ bool is_answer_to_go(const std::string& line) {
   return line.rfind("bestmove", 0) == 0 || line.rfind("nobestmove", 0) == 0;
 }
 
+// What the session answered to a command: the lines its own thread wrote from `first` on.
+std::vector<std::string> answers_from(const LineRecorder& recorder, size_t first) {
+  const std::vector<LineRecorder::Line> lines = recorder.lines();
+  std::vector<std::string> answers;
+  for (size_t i = first; i < lines.size(); ++i)
+    if (lines[i].from_commands) answers.push_back(lines[i].text);
+  return answers;
+}
+
+// Hands the script's lines to the session one by one; returns how many `go` commands it accepted
+// (answered with no error: their bestmove comes from the search's thread).
+int play_script(protocol::Session& session, const LineRecorder& recorder, std::string_view script) {
+  int accepted_goes = 0;
+  for (size_t start = 0; start <= script.size();) {
+    const size_t end = std::min(script.find('\n', start), script.size());
+    const std::string_view line = script.substr(start, end - start);
+    start = end + 1;
+    const std::vector<std::string> words = protocol::split_words(line);
+    if (words.empty() || left_out(line, words)) continue;
+    const size_t before = recorder.size();
+    const bool more = session.handle(line);
+    const std::vector<std::string> answers = answers_from(recorder, before);
+    if (words[0] == "isready")
+      require(answers == std::vector<std::string>{"readyok"}, "isready is answered with readyok alone",
+              std::string(line));
+    if (words[0] == "go" && answers.empty()) ++accepted_goes;
+    if (!more) break;
+  }
+  return accepted_goes;
+}
+
 }  // namespace
 
 void run_session(Dialect dialect, std::string_view script) {
@@ -110,25 +141,8 @@ void run_session(Dialect dialect, std::string_view script) {
   {
     const std::unique_ptr<protocol::Session> session = make_session(dialect, engine, output);
     session->greet();
-    for (size_t start = 0; start <= script.size();) {
-      const size_t end = std::min(script.find('\n', start), script.size());
-      const std::string_view line = script.substr(start, end - start);
-      start = end + 1;
-      const std::vector<std::string> words = protocol::split_words(line);
-      if (words.empty() || left_out(line, words)) continue;
-      const size_t before = recorder.size();
-      const bool more = session->handle(line);
-      std::vector<std::string> answers;
-      const std::vector<LineRecorder::Line> lines = recorder.lines();
-      for (size_t i = before; i < lines.size(); ++i)
-        if (lines[i].from_commands) answers.push_back(lines[i].text);
-      if (words[0] == "isready")
-        require(answers == std::vector<std::string>{"readyok"}, "isready is answered with readyok alone",
-                std::string(line));
-      if (words[0] == "go" && answers.empty()) ++accepted_goes;
-      if (!more) break;
-    }
-    session->finish();
+    accepted_goes = play_script(*session, recorder, script);
+    session->finish();  // the last search answers, as at the end of a GUI's input
   }
   int answers_to_go = 0;
   for (const LineRecorder::Line& line : recorder.lines())
