@@ -21,6 +21,9 @@ input_timeout_s=20
 
 declare -A dictionary=([fen]=fen [moves]=fen [positions]=fen [weights]=json [checkpoint]=checkpoint
                        [ucci]=ucci [uci]=uci)
+# A session needs several lines to interleave searches with commands: the protocol targets take long
+# inputs from the start, instead of libFuzzer's slow growth of the length (about 100 bytes after 5 min).
+declare -A options=([ucci]="-max_len=2048 -len_control=0" [uci]="-max_len=2048 -len_control=0")
 
 # -O1 with line tables: quick to build, fast enough to run, and the sanitizers' reports name the lines.
 # A Debug build type keeps assert() on: a failed assertion is a finding too.
@@ -34,7 +37,8 @@ run_target() {
   local target=$1
   mkdir -p "$build/corpus/$target" "$build/artifacts/$target" "$build/logs"
   local status=0
-  "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout="$input_timeout_s" -print_final_stats=1 \
+  # shellcheck disable=SC2086 # the options are words
+  "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout="$input_timeout_s" -print_final_stats=1 ${options[$target]:-} \
     -dict="$root/fuzz/dict/${dictionary[$target]}.dict" -artifact_prefix="$build/artifacts/$target/" \
     "$build/corpus/$target" "$root/fuzz/corpus/$target" > "$build/logs/$target.log" 2>&1 || status=$?
   echo "$status" > "$build/logs/$target.status"
