@@ -62,9 +62,16 @@ void Engine::set_threads(int threads) {
   while (int(memory_.size()) < threads_) memory_.push_back(std::make_unique<ThreadMemory>());
 }
 
-void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
+SearchLimits Engine::effective_limits(const SearchLimits& limits) {
+  SearchLimits effective = with_skill_limits(limits);
+  if (effective.skill.enabled() && effective.skill.seed == 0) effective.skill.seed = skill_seeds_() | 1;
+  return effective;
+}
+
+void Engine::go(const SearchLimits& requested, SearchCallbacks callbacks) {
   stop();
   wait();
+  const SearchLimits limits = effective_limits(requested);
   auto control = std::make_shared<SharedControl>();
   control->pondering = limits.ponder || limits.infinite;
   control->clock_start_ms = now_ms();
@@ -72,7 +79,9 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
   finished_ = false;
   tt_.new_search();
   worker_ = std::thread([this, limits, callbacks = std::move(callbacks), control, pos = position_,
-                         eval = evaluator_, threads = threads_] {
+                         eval = evaluator_,
+                         // A node cap is one thread's: helpers would make a weakened search stronger.
+                         threads = limits.skill.enabled() ? 1 : threads_] {
     // Lazy SMP: helper threads search the same position into the same table. What they store makes the
     // main search faster and wiser; only the main search's result is reported. Helpers never stop on
     // their own clock: the main search stops them when it ends.
@@ -109,8 +118,9 @@ void Engine::wait() {
   if (worker_.joinable() && worker_.get_id() != std::this_thread::get_id()) worker_.join();
 }
 
-SearchResult Engine::search(const SearchLimits& limits, const SearchCallbacks& callbacks) {
+SearchResult Engine::search(const SearchLimits& requested, const SearchCallbacks& callbacks) {
   wait();
+  const SearchLimits limits = effective_limits(requested);
   SearchControl control;
   control.clock_start_ms = now_ms();
   tt_.new_search();

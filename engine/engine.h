@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -111,6 +112,10 @@ class Engine {
   std::atomic<bool> finished_{true};
   struct SharedControl;
   std::shared_ptr<SharedControl> control_;  // stop / ponderhit signals of the running search
+  std::mt19937_64 skill_seeds_{std::random_device{}()};  // a new random error for each weakened search
+
+  // The limits a search obeys (the skill level's caps) and its skill seed, drawn if not given.
+  SearchLimits effective_limits(const SearchLimits& limits);
 };
 
 }  // namespace jiang

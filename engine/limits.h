@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/rules.h"
+#include "engine/skill.h"
 #include "movegen/types.h"
 
 namespace jiang {
@@ -18,6 +19,7 @@ inline constexpr int kMaxMultiPv = 128;
 struct SearchLimits {
   int depth = 0;           // 0: no depth limit
   uint64_t nodes = 0;      // 0: no node limit
+  int mate = 0;            // moves: stop once a mate in at most this many is found; 0: no mate search
   int64_t movetime_ms = 0; // exact time for this move; 0: none
   // Clock: remaining time and increment per colour, moves to the next time control (0: sudden death).
   std::array<int64_t, 2> time_ms{-1, -1};  // -1: no clock for that side
@@ -33,8 +35,13 @@ struct SearchLimits {
   int64_t move_overhead_ms = kDefaultMoveOverheadMs;
   // Which repetitions lose, for the search's verdicts: the protocols' `Repetition Rule` option.
   RuleSet rules = kDefaultRuleSet;
+  // Weaker play (the protocols' Skill Level / UCI_Elo); full strength by default.
+  Skill skill;
 
   bool has_clock(int color) const { return time_ms[color] >= 0; }
 };
+
+// The limits a search at `limits.skill` obeys: its node cap and enough lines to choose among.
+SearchLimits with_skill_limits(SearchLimits limits);
 
 }  // namespace jiang

@@ -724,6 +724,16 @@ Position quiet_leaf(const Position& pos, const Evaluator& eval, SearchScratch& s
   return leaf;
 }
 
+void Searcher::choose_weaker_move(const std::vector<ScoredMove>& lines, SearchResult& result) const {
+  const Move chosen = choose_skill_move(limits_.skill, lines);
+  if (chosen == result.best) return;
+  const auto it = std::find_if(root_moves_.begin(), root_moves_.end(), [&](const RootMove& rm) { return rm.move == chosen; });
+  const auto line = std::find_if(lines.begin(), lines.end(), [&](const ScoredMove& l) { return l.move == chosen; });
+  result.best = chosen;
+  result.score = line->score;
+  result.ponder = it != root_moves_.end() && it->pv.size() >= 2 && it->pv[0] == chosen ? it->pv[1] : Move::none();
+}
+
 SearchInfo Searcher::info(int depth, Score score, Bound bound) const {
   SearchInfo i;
   i.depth = depth;
@@ -761,6 +771,7 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
   double best_move_changes = 0;
   Move last_best = Move::none();
   std::vector<Move> best_pv;
+  std::vector<ScoredMove> completed_lines;  // the last completed iteration's lines, for a skill level
   for (int depth = 1; depth <= max_depth; ++depth) {
     root_depth_ = depth;
     root_best_changes_ = 0;
@@ -778,7 +789,12 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
     if (stopped_) break;
     score = lines == 1 ? iteration : root_moves_[0].score;
     completed = depth;
-    for (int k = 0; k < lines; ++k) root_moves_[size_t(k)].previous_score = root_moves_[size_t(k)].score;
+    completed_lines.clear();
+    for (int k = 0; k < lines; ++k) {
+      RootMove& rm = root_moves_[size_t(k)];
+      rm.previous_score = rm.score;
+      completed_lines.push_back({rm.move, rm.score});
+    }
     // The root is never stored by search(); storing it lets a GUI's probe and the next search see it.
     tt_.store(pos_.key(), root_moves_[0].move, to_tt(score, 0),
               pos_.in_check() ? TranspositionTable::kNoEval : eval_.evaluate(pos_), depth, Bound::Exact, true);
@@ -786,6 +802,7 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
     if (on_info && lines == 1) on_info(info(depth, score, Bound::Exact));
     if (on_info && lines > 1) report_lines(depth, lines, on_info);
     if (root_moves_.size() == 1 && !control_.pondering && !limits_.depth && !limits_.nodes) break;  // forced
+    if (limits_.mate && score >= kMateBound && mate_moves(score) <= limits_.mate) break;  // the mate asked for
     // Time: stop early on a settled best move and a steady score, think on when either wavers.
     best_move_changes = best_move_changes / 2 + root_best_changes_;
     stable_iterations = root_moves_[0].move == last_best ? stable_iterations + 1 : 0;
@@ -800,6 +817,7 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
   // Stopped before the first iteration ended (a tiny node limit): the static score is all there is.
   result.score = completed ? score : eval_.evaluate(pos_);
   result.ponder = !best_pv.empty() && best_pv[0] == result.best && best_pv.size() >= 2 ? best_pv[1] : ponder_move();
+  if (limits_.skill.enabled() && !completed_lines.empty()) choose_weaker_move(completed_lines, result);
   result.depth = completed;
   result.nodes = nodes_;
   result.eval_probes = eval_cache_.probes() - eval_probes_at_start_;

@@ -74,6 +74,9 @@ class Searcher {
   // Frames before the root, for the look-backs of continuation history (up to 4 plies).
   static constexpr int kFrameOffset = 4;
 
+  // A skill level's move among the last completed iteration's lines, in place of the best one (with
+  // the chosen line's score and reply).
+  void choose_weaker_move(const std::vector<ScoredMove>& lines, SearchResult& result) const;
   // Searches the root moves from pv_index_ on; the best goes to pv_index_.
   Score root_search(int depth, Score alpha, Score beta);
   // root_search in a window around the previous score, widened until the score falls inside it;

@@ -11,6 +11,9 @@
 namespace jiang {
 namespace {
 
+// The weights file is about 14 KB; one a hundred times larger is something else.
+constexpr uintmax_t kMaxWeightsFileBytes = 1 << 20;
+
 constexpr std::string_view kTypeNames[kPieceTypes] = {"", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
 
 // Default position tables, drawn as the owner sees the board: the first row is the enemy's back rank
@@ -284,6 +287,16 @@ Params Params::from_json(const nlohmann::json& json, int* defaulted) {
 }
 
 Params Params::load(const std::filesystem::path& path, int* defaulted) {
+  // A device or a pipe (/dev/zero, /dev/stdin) would be read forever, and a huge file is not weights:
+  // refuse both before reading, so that a GUI's typo cannot hang or exhaust the engine.
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (!error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw ParamError("weights file '" + path.string() + "' is not a regular file");
+  const uintmax_t size = std::filesystem::file_size(path, error);
+  if (!error && size > kMaxWeightsFileBytes)
+    throw ParamError("weights file '" + path.string() + "' is " + std::to_string(size) + " bytes; a weights file is under " +
+                     std::to_string(kMaxWeightsFileBytes));
   std::ifstream in(path);
   if (!in) throw ParamError("cannot read weights file '" + path.string() + "'");
   return read(in, path.string(), defaulted);

@@ -5,30 +5,17 @@
 #include <string>
 #include <vector>
 
-#include "tests/support/subprocess.h"
+#include "tests/support/cli_run.h"
 
 namespace jiang::testing {
 namespace {
 
-using namespace std::chrono_literals;
-constexpr auto kTimeout = 10s;
-
-struct Run {
-  std::optional<int> exit_code;
-  std::vector<std::string> out;
-  std::string err;
-};
+using Run = CliRun;
 
 Run judge(const std::vector<std::string>& args) {
   std::vector<std::string> all{"judge"};
   all.insert(all.end(), args.begin(), args.end());
-  Subprocess p(JIANG_BINARY, all);
-  p.close_stdin();
-  Run r;
-  while (const auto line = p.read_line(kTimeout)) r.out.push_back(*line);
-  r.exit_code = p.wait_exit(kTimeout);
-  r.err = p.read_stderr();
-  return r;
+  return run_jiang(all);
 }
 
 // chase.tsv row 1: Red's cannon chases Black's rook; Red, to move, has just repeated the third time.

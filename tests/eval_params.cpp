@@ -298,6 +298,14 @@ TEST_CASE("bad weights are ParamErrors that say what is wrong", "[eval][params]"
     const std::string msg = param_error([&] { Params::load(file); });
     CHECK_THAT(msg, Catch::Contains(file.string()) && Catch::Contains("mobility.horse.mg"));
   }
+  SECTION("a directory, a device or a huge file is refused before it is read") {
+    TempDir dir("notweights");
+    CHECK_THAT(param_error([&] { Params::load(dir.path); }), Catch::Contains("not a regular file"));
+    CHECK_THAT(param_error([] { Params::load("/dev/zero"); }), Catch::Contains("not a regular file"));
+    const fs::path huge = dir.path / "huge.json";
+    write_file(huge, "{\"tempo\": 10}" + std::string(2 << 20, ' '));
+    CHECK_THAT(param_error([&] { Params::load(huge); }), Catch::Contains("bytes"));
+  }
   SECTION("missing file") {
     TempDir dir("missing");
     const fs::path file = dir.path / "does_not_exist.json";

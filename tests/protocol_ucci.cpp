@@ -44,7 +44,9 @@ TEST_CASE("UCCI handshake: id, the options, ucciok, isready", "[protocol][ucci]"
                              "debug type check", "randomness type combo var none", "weightsfile type string",
                              "moveoverhead type spin min 0 max 5000 default 50",
                              "repetitionrule type combo var axf var chinese var draw default axf",
-                             "multipv type spin min 1 max 128 default 1"}) {
+                             "multipv type spin min 1 max 128 default 1",
+                             "skilllevel type spin min 0 max 20 default 20", "limitstrength type check default false", "showwdl type check default false",
+                             "elo type spin min 1420 max 3010 default 3010"}) {
     INFO(option);
     CHECK(any_starts_with(lines, std::string("option ") + option));
   }
@@ -110,7 +112,8 @@ TEST_CASE("UCCI finds a mate in one", "[protocol][ucci]") {
   Conversation c = ucci();
   REQUIRE(c.handshake_ok());
   c.send("position fen " + std::string(kMateInOneFen));
-  c.send("go depth 3");
+  SECTION("go depth 3") { c.send("go depth 3"); }
+  SECTION("go mate 1, which ends by itself once the mate is found") { c.send("go mate 1"); }
   const auto best = c.bestmove();
   REQUIRE(best);
   const auto mate = legal_bestmove(*best, position_after(kMateInOneFen));
@@ -419,6 +422,21 @@ TEST_CASE("UCCI options: hash, newgame, weights good and bad", "[protocol][ucci]
   }
   expect_refused(c, "setoption multipv 0");
   expect_accepted(c, "setoption multipv 1");
+  expect_refused(c, "setoption skilllevel 21");
+  expect_refused(c, "setoption limitstrength maybe");
+  expect_refused(c, "setoption elo 1419");
+  expect_accepted(c, "setoption elo 1450");
+  expect_accepted(c, "setoption limitstrength true");
+  {
+    // The weakest strength answers at once, whatever the clock, with a legal move.
+    c.send("position startpos moves h2e2");
+    c.send("go time 60000");
+    const auto best = c.bestmove(kAnswerTimeout);
+    REQUIRE(best);
+    CHECK(legal_bestmove(*best, position_after(kStartFen, {"h2e2"})));
+  }
+  expect_accepted(c, "setoption limitstrength false");
+  expect_accepted(c, "setoption skilllevel 20");
   {
     const auto answer = c.command("setoption moveoverhead lots");
     REQUIRE(answer);
@@ -436,6 +454,12 @@ TEST_CASE("UCCI options: hash, newgame, weights good and bad", "[protocol][ucci]
   REQUIRE(lines);
   REQUIRE(lines->size() == 1);
   CHECK(starts_with(lines->front(), "info string setoption: cannot read weights file '/nonexistent/weights.json'"));
+
+  // A device would be read forever: refused at once, the engine still answering.
+  lines = c.command("setoption weightsfile /dev/zero");
+  REQUIRE(lines);
+  REQUIRE(lines->size() == 1);
+  CHECK(starts_with(lines->front(), "info string setoption: weights file '/dev/zero' is not a regular file"));
 
   const std::string bad = "jiang_protocol_ucci_bad_weights.json";
   std::ofstream(bad) << "{ \"material.rook.mg\": \"heavy\" }\n";

@@ -45,6 +45,10 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name Move Overhead type spin default 50 min 0 max 5000",
       "option name Repetition Rule type combo default axf var axf var chinese var draw",
       "option name MultiPV type spin default 1 min 1 max 128",
+      "option name Skill Level type spin default 20 min 0 max 20",
+      "option name UCI_LimitStrength type check default false",
+      "option name UCI_ShowWDL type check default false",
+      "option name UCI_Elo type spin default 3010 min 1420 max 3010",
       "uciok"};
   CHECK(c.handshake() == expected);
   CHECK(starts_with(c.handshake()[1], "id author "));
@@ -104,7 +108,9 @@ TEST_CASE("UCI reports a mate as score mate N", "[protocol][uci]") {
   Conversation c = uci();
   REQUIRE(c.handshake_ok());
   c.send("position fen " + std::string(kMateInOneFen));
-  c.send("go depth 3");
+  // `go mate 1` has no other limit: the search must end by itself once it has found the mate.
+  SECTION("go depth 3") { c.send("go depth 3"); }
+  SECTION("go mate 1") { c.send("go mate 1"); }
   std::vector<std::string> seen;
   const auto best = c.bestmove(kAnswerTimeout, &seen);
   REQUIRE(best);
@@ -207,6 +213,54 @@ TEST_CASE("UCI MultiPV reports the best lines, best first, with distinct first m
   std::vector<std::string> single;
   REQUIRE(c.bestmove(kAnswerTimeout, &single));
   for (const std::string& line : single) CHECK(line.find(" multipv ") == std::string::npos);
+}
+
+TEST_CASE("UCI Skill Level and UCI_Elo weaken play; bad values are refused", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  expect_refused(c, "setoption name Skill Level value -1");
+  expect_refused(c, "setoption name UCI_Elo value 3011");
+  expect_refused(c, "setoption name UCI_LimitStrength value yes");
+  expect_accepted(c, "setoption name Skill Level value 0");
+  // Level 0 searches a few hundred nodes: the answer comes long before an hour's movetime.
+  c.send("position startpos");
+  c.send("go movetime 3600000");
+  const auto best = c.bestmove(kAnswerTimeout);
+  REQUIRE(best);
+  CHECK(legal_bestmove(*best, position_after(kStartFen, {})));
+  expect_accepted(c, "setoption name UCI_Elo value 1500");
+  expect_accepted(c, "setoption name UCI_LimitStrength value true");
+  c.send("go movetime 3600000");
+  REQUIRE(c.bestmove(kAnswerTimeout));
+}
+
+TEST_CASE("UCI_ShowWDL adds the win, draw and loss chances to each info line", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  expect_refused(c, "setoption name UCI_ShowWDL value sometimes");
+  expect_accepted(c, "setoption name UCI_ShowWDL value true");
+  c.send("position startpos moves h2e2");
+  c.send("go depth 4");
+  std::vector<std::string> seen;
+  REQUIRE(c.bestmove(kAnswerTimeout, &seen));
+  int with_wdl = 0;
+  for (const std::string& line : seen) {
+    if (!starts_with(line, "info depth ")) continue;
+    INFO(line);
+    const std::vector<std::string> w = words_of(line);
+    const auto at = std::find(w.begin(), w.end(), "wdl");
+    REQUIRE(at != w.end());
+    REQUIRE(w.end() - at > 3);
+    CHECK(std::stoi(at[1]) + std::stoi(at[2]) + std::stoi(at[3]) == 1000);
+    CHECK(*(at - 2) == "cp");  // right after the score, as GUIs read it
+    ++with_wdl;
+  }
+  CHECK(with_wdl >= 4);
+  expect_accepted(c, "setoption name UCI_ShowWDL value false");
+  c.send("go depth 2");
+  seen.clear();
+  REQUIRE(c.bestmove(kAnswerTimeout, &seen));
+  for (const std::string& line : seen) CHECK(line.find(" wdl ") == std::string::npos);
 }
 
 TEST_CASE("UCI quit ends the process with exit status 0", "[protocol][uci]") {
@@ -371,14 +425,14 @@ TEST_CASE("UCI bad input is reported and changes nothing", "[protocol][uci]") {
            "setoption", "setoption Hash value 16", "setoption name", "setoption name value 3",
            "setoption name Hash", "setoption name Hash value", "setoption name Hash value big",
            "setoption name Hash value 0", "setoption name Hash value -5", "setoption name Threads value 0",
-           "setoption name Ponder value yes", "setoption name Skill Level value 3",
+           "setoption name Ponder value yes", "setoption name Skil Level value 3",
            "setoption name MultiPV value 0", "setoption name MultiPV value 129", "setoption name MultiPV value x",
            "setoption name WeightsFile value /nonexistent",
            "position", "position fen", "position fen moves h2e2", "position fen garbage", "position startpos extra",
            "position startpos moves h2e2 h2e2", "position startpos moves h2e3", "position startpos moves zzzz",
            "go depth", "go depth x", "go depth 0", "go nodes -1", "go wtime", "go wtime abc", "go btime 1.5",
            "fen", "fen garbage", "fen moves", "go movetime 0", "go searchmoves", "go searchmoves h2e2", "go searchmoves nonsense", "go time 5",
-           "go mate 3"}) {
+           "go mate 0"}) {
     expect_refused(c, command);
   }
   c.send("go depth 1");

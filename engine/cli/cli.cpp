@@ -8,6 +8,7 @@
 #include "engine/cli/bench_command.h"
 #include "engine/cli/eval_command.h"
 #include "engine/cli/judge_command.h"
+#include "engine/cli/show_command.h"
 #include "engine/cli/perft_command.h"
 #include "engine/engine.h"
 #include "engine/protocol/protocol.h"
@@ -46,6 +47,7 @@ int run_cli(int argc, char** argv, const CommandAdder& add_more_commands) {
   add_eval_commands(app, exit_code);
   add_bench_command(app, exit_code);
   add_judge_command(app, exit_code);
+  add_show_command(app, exit_code);
   if (add_more_commands) add_more_commands(app, exit_code);
   try {
     app.parse(argc, argv);

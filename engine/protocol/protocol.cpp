@@ -11,6 +11,7 @@
 #include "engine/protocol/ucci.h"
 #include "engine/protocol/uci.h"
 #include "engine/system_memory.h"
+#include "engine/wdl.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 
@@ -214,12 +215,23 @@ void Session::set_threads(int threads) {
   engine_.set_threads(threads);
 }
 
+int64_t option_int(std::string_view value, int64_t min, int64_t max, std::string_view option,
+                   std::string_view unit) {
+  const std::optional<int64_t> n = parse_int(value, min, max);
+  if (!n)
+    throw CommandError(std::string(option) + " expects " + std::to_string(min) + ".." + std::to_string(max) +
+                       std::string(unit) + ", got '" + std::string(value) + "'");
+  return *n;
+}
+
+bool option_bool(std::string_view value, std::string_view option) {
+  const std::optional<bool> on = parse_bool(value);
+  if (!on) throw CommandError(std::string(option) + " expects true or false, got '" + std::string(value) + "'");
+  return *on;
+}
+
 void Session::set_move_overhead(std::string_view value, std::string_view option) {
-  const std::optional<int64_t> ms = parse_int(value, 0, kMaxMoveOverheadMs);
-  if (!ms)
-    throw CommandError(std::string(option) + " expects 0.." + std::to_string(kMaxMoveOverheadMs) + " (ms), got '" +
-                       std::string(value) + "'");
-  move_overhead_ms_ = *ms;
+  move_overhead_ms_ = option_int(value, 0, kMaxMoveOverheadMs, option, " (ms)");
 }
 
 void Session::set_repetition_rule(std::string_view value, std::string_view option) {
@@ -230,11 +242,41 @@ void Session::set_repetition_rule(std::string_view value, std::string_view optio
 }
 
 void Session::set_multipv(std::string_view value, std::string_view option) {
-  const std::optional<int64_t> lines = parse_int(value, 1, kMaxMultiPv);
-  if (!lines)
-    throw CommandError(std::string(option) + " expects 1.." + std::to_string(kMaxMultiPv) + ", got '" +
-                       std::string(value) + "'");
-  multipv_ = int(*lines);
+  multipv_ = int(option_int(value, 1, kMaxMultiPv, option));
+}
+
+void Session::set_skill_level(std::string_view value, std::string_view option) {
+  strength_.level = int(option_int(value, 0, kMaxSkillLevel, option));
+}
+
+void Session::set_limit_strength(std::string_view value, std::string_view option) {
+  strength_.limited = option_bool(value, option);
+}
+
+void Session::set_elo(std::string_view value, std::string_view option) {
+  strength_.elo = int(option_int(value, kMinSkillElo, kMaxSkillElo, option));
+}
+
+void Session::set_show_wdl(std::string_view value, std::string_view option) {
+  show_wdl_ = option_bool(value, option);
+}
+
+std::string Session::wdl_words(Score score) const {
+  if (!show_wdl_) return "";
+  const Wdl wdl = wdl_from_score(score);
+  return " wdl " + std::to_string(wdl.win) + " " + std::to_string(wdl.draw) + " " + std::to_string(wdl.loss);
+}
+
+std::string Session::pv_words(const std::vector<Move>& pv) {
+  std::string text = pv.empty() ? "" : " pv";
+  for (Move m : pv) text += " " + to_string(m);
+  return text;
+}
+
+Skill Session::Strength::skill() const {
+  Skill skill;
+  skill.level = limited ? skill_level_for_elo(elo) : level;
+  return skill;
 }
 
 void Session::load_weights(std::string path) {
@@ -280,6 +322,7 @@ void Session::start_search(const SearchLimits& limits, bool draw_offered) {
   with_overhead.move_overhead_ms = move_overhead_ms_;
   with_overhead.rules = rules_;
   with_overhead.multipv = multipv_;
+  with_overhead.skill = strength_.skill();
   SearchCallbacks callbacks;
   callbacks.on_info = [this](const SearchInfo& info) {
     const std::string text = info_line(info);

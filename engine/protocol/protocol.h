@@ -55,6 +55,12 @@ std::optional<int64_t> parse_int(std::string_view text, int64_t min, int64_t max
 std::optional<double> parse_decimal(std::string_view text);
 // "true" or "false", any case.
 std::optional<bool> parse_bool(std::string_view text);
+// An option's whole-number value in [min, max]; throws CommandError naming the option (and the unit,
+// such as " (ms)") otherwise.
+int64_t option_int(std::string_view value, int64_t min, int64_t max, std::string_view option,
+                   std::string_view unit = "");
+// An option's true or false; throws CommandError naming the option otherwise.
+bool option_bool(std::string_view value, std::string_view option);
 
 // What a `position` (or UCCI `probe`) command asks for: {startpos | fen F...} [moves m1 m2 ...].
 struct PositionSpec {
@@ -108,6 +114,16 @@ class Session {
   void set_repetition_rule(std::string_view value, std::string_view option);
   // How many principal variations go() finds and reports (1..kMaxMultiPv); throws CommandError.
   void set_multipv(std::string_view value, std::string_view option);
+  // Weaker play: the skill level (0..kMaxSkillLevel), whether an Elo limits the strength instead, and
+  // that Elo. Each throws CommandError, naming the option, for a bad value.
+  void set_skill_level(std::string_view value, std::string_view option);
+  void set_limit_strength(std::string_view value, std::string_view option);
+  void set_elo(std::string_view value, std::string_view option);
+  // Whether info lines carry the score's win/draw/loss chances (UCI_ShowWDL); throws CommandError.
+  void set_show_wdl(std::string_view value, std::string_view option);
+  // " wdl W D L" for `score` when asked for, else nothing; " pv M1 M2 ..." for a line, nothing for none.
+  std::string wdl_words(Score score) const;
+  static std::string pv_words(const std::vector<Move>& pv);
   // Loads a weights file and gives it to the engine; an empty path (or UCI's "<empty>") means the
   // compiled-in defaults. Throws CommandError, keeping the old weights.
   void load_weights(std::string path);
@@ -138,6 +154,14 @@ class Session {
   int64_t move_overhead_ms_ = kDefaultMoveOverheadMs;
   RuleSet rules_ = kDefaultRuleSet;
   int multipv_ = 1;
+  bool show_wdl_ = false;
+  // The strength options as the GUI set them: the Elo rules when `limited` (UCI's convention).
+  struct Strength {
+    int level = kMaxSkillLevel;
+    bool limited = false;
+    int elo = kMaxSkillElo;
+    Skill skill() const;
+  } strength_;
   std::shared_ptr<Run> run_;   // the latest search (guarded by the output mutex)
   bool active_ = false;        // a search is running and has not written its bestmove yet (same mutex)
 };

@@ -22,7 +22,7 @@ constexpr bool kMayResign = false;
 constexpr int64_t kMaxGoDepth = 1000;
 constexpr double kMaxGoTimeMs = 1e12;
 
-constexpr const char* kGoKeywords = "ponder, draw, depth, nodes, time, movestogo, increment, opptime, "
+constexpr const char* kGoKeywords = "ponder, draw, depth, nodes, mate, time, movestogo, increment, opptime, "
                                     "oppmovestogo, oppincrement, infinite";
 
 }  // namespace
@@ -45,6 +45,12 @@ void UcciSession::greet() {
   say("option repetitionrule type combo var axf var chinese var draw default " +
       std::string(rule_set_name(kDefaultRuleSet)));
   say("option multipv type spin min 1 max " + std::to_string(kMaxMultiPv) + " default 1");
+  say("option skilllevel type spin min 0 max " + std::to_string(kMaxSkillLevel) + " default " +
+      std::to_string(kMaxSkillLevel));
+  say("option limitstrength type check default false");
+  say("option showwdl type check default false");
+  say("option elo type spin min " + std::to_string(kMinSkillElo) + " max " + std::to_string(kMaxSkillElo) +
+      " default " + std::to_string(kMaxSkillElo));
   say("ucciok");
 }
 
@@ -88,11 +94,7 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
   if (words.size() < 2) throw CommandError("missing option name");
   const std::string name = to_lower(words[1]);
   const std::string value = rest_of_line(line, 2);
-  const auto need_bool = [&] {
-    const std::optional<bool> b = parse_bool(value);
-    if (!b) throw CommandError(name + " expects true or false, got '" + value + "'");
-    return *b;
-  };
+  const auto need_bool = [&] { return option_bool(value, name); };
   if (name == "usemillisec") {
     use_millisec_ = need_bool();
   } else if (name == "ponder") {
@@ -102,13 +104,9 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
   } else if (name == "debug") {
     debug_ = need_bool();
   } else if (name == "hashsize") {
-    const std::optional<int64_t> mb = parse_int(value, 1, Engine::kMaxHashMb);
-    if (!mb) throw CommandError("hashsize expects 1.." + std::to_string(Engine::kMaxHashMb) + " (MB), got '" + value + "'");
-    set_hash_mb(*mb);
+    set_hash_mb(option_int(value, 1, Engine::kMaxHashMb, "hashsize", " (MB)"));
   } else if (name == "threads") {
-    const std::optional<int64_t> n = parse_int(value, 1, Engine::kMaxThreads);
-    if (!n) throw CommandError("threads expects 1.." + std::to_string(Engine::kMaxThreads) + ", got '" + value + "'");
-    set_threads(int(*n));
+    set_threads(int(option_int(value, 1, Engine::kMaxThreads, "threads")));
   } else if (name == "newgame") {
     require_idle("newgame");
     engine_.new_game();
@@ -123,6 +121,14 @@ void UcciSession::setoption(const std::vector<std::string>& words, std::string_v
     set_repetition_rule(value, "repetitionrule");
   } else if (name == "multipv") {
     set_multipv(value, "multipv");
+  } else if (name == "skilllevel") {
+    set_skill_level(value, "skilllevel");
+  } else if (name == "limitstrength") {
+    set_limit_strength(value, "limitstrength");
+  } else if (name == "elo") {
+    set_elo(value, "elo");
+  } else if (name == "showwdl") {
+    set_show_wdl(value, "showwdl");
   } else {
     throw CommandError("unknown option '" + words[1] + "'");
   }
@@ -167,6 +173,8 @@ void UcciSession::go(const std::vector<std::string>& args) {
       }
     } else if (word == "nodes") {
       limits.nodes = uint64_t(count(1, INT64_MAX));
+    } else if (word == "mate") {  // not in the UCCI standard: UCI's meaning, for GUIs that offer it
+      limits.mate = int(std::min<int64_t>(count(1, INT64_MAX), kMaxPly / 2));
     } else if (word == "time") {
       limits.time_ms[us] = time_ms(word, value());
     } else if (word == "increment") {
@@ -218,14 +226,7 @@ std::string UcciSession::info_line(const SearchInfo& info) const {
                      (info.multipv ? " multipv " + std::to_string(info.multipv) : "") + " score " + std::to_string(info.score) + " time " + std::to_string(time) + " nodes " +
                      std::to_string(info.nodes) + " nps " +
                      std::to_string(info.nodes * 1000 / uint64_t(std::max<int64_t>(time, 1)));
-  if (!info.pv.empty()) {
-    text += " pv";
-    for (Move m : info.pv) {
-      text += ' ';
-      text += to_string(m);
-    }
-  }
-  return text;
+  return text + wdl_words(info.score) + pv_words(info.pv);
 }
 
 std::string UcciSession::bestmove_line(const SearchResult& result, const Position& root, bool draw_offered) const {

@@ -11,11 +11,14 @@ namespace {
 
 // The largest `go depth` taken literally; larger values mean "as good as unlimited".
 constexpr int64_t kMaxGoDepth = 1000;
+// Mates longer than the deepest line cannot be found; larger values mean "any mate".
+constexpr int64_t kMaxGoMate = kMaxPly / 2;
 // Clock values beyond this (about 31 years) are as good as unlimited.
 constexpr int64_t kMaxGoTimeMs = int64_t(1) << 40;
 
-constexpr std::array<std::string_view, 11> kGoKeywords = {
-    "searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "movetime", "infinite"};
+constexpr std::array<std::string_view, 12> kGoKeywords = {"searchmoves", "ponder", "wtime",    "btime",
+                                                           "winc",        "binc",   "movestogo", "depth",
+                                                           "nodes",       "mate",   "movetime",  "infinite"};
 
 bool is_go_keyword(std::string_view word) {
   return std::find(kGoKeywords.begin(), kGoKeywords.end(), word) != kGoKeywords.end();
@@ -43,6 +46,12 @@ void UciSession::greet() {
   say("option name Repetition Rule type combo default " + std::string(rule_set_name(kDefaultRuleSet)) +
       " var axf var chinese var draw");
   say("option name MultiPV type spin default 1 min 1 max " + std::to_string(kMaxMultiPv));
+  say("option name Skill Level type spin default " + std::to_string(kMaxSkillLevel) + " min 0 max " +
+      std::to_string(kMaxSkillLevel));
+  say("option name UCI_LimitStrength type check default false");
+  say("option name UCI_ShowWDL type check default false");
+  say("option name UCI_Elo type spin default " + std::to_string(kMaxSkillElo) + " min " +
+      std::to_string(kMinSkillElo) + " max " + std::to_string(kMaxSkillElo));
   say("uciok");
 }
 
@@ -94,17 +103,11 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
   if (key != "clear hash" && !has_value) throw CommandError("option '" + name + "' needs 'value <value>'");
 
   if (key == "hash") {
-    const std::optional<int64_t> mb = parse_int(value, 1, Engine::kMaxHashMb);
-    if (!mb) throw CommandError("Hash expects 1.." + std::to_string(Engine::kMaxHashMb) + " (MB), got '" + value + "'");
-    set_hash_mb(*mb);
+    set_hash_mb(option_int(value, 1, Engine::kMaxHashMb, "Hash", " (MB)"));
   } else if (key == "threads") {
-    const std::optional<int64_t> n = parse_int(value, 1, Engine::kMaxThreads);
-    if (!n) throw CommandError("Threads expects 1.." + std::to_string(Engine::kMaxThreads) + ", got '" + value + "'");
-    set_threads(int(*n));
+    set_threads(int(option_int(value, 1, Engine::kMaxThreads, "Threads")));
   } else if (key == "ponder") {
-    const std::optional<bool> b = parse_bool(value);
-    if (!b) throw CommandError("Ponder expects true or false, got '" + value + "'");
-    ponder_ = *b;
+    ponder_ = option_bool(value, "Ponder");
   } else if (key == "clear hash") {
     require_idle("Clear Hash");
     engine_.new_game();
@@ -116,6 +119,14 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
     set_repetition_rule(value, "Repetition Rule");
   } else if (key == "multipv") {
     set_multipv(value, "MultiPV");
+  } else if (key == "skill level") {
+    set_skill_level(value, "Skill Level");
+  } else if (key == "uci_limitstrength") {
+    set_limit_strength(value, "UCI_LimitStrength");
+  } else if (key == "uci_elo") {
+    set_elo(value, "UCI_Elo");
+  } else if (key == "uci_showwdl") {
+    set_show_wdl(value, "UCI_ShowWDL");
   } else {
     throw CommandError("unknown option '" + name + "'");
   }
@@ -157,6 +168,8 @@ void UciSession::go(const std::vector<std::string>& args) {
       limits.depth = int(number(1, kMaxGoDepth));
     } else if (word == "nodes") {
       limits.nodes = uint64_t(number(1, INT64_MAX));
+    } else if (word == "mate") {
+      limits.mate = int(number(1, kMaxGoMate));
     } else if (word == "movetime") {
       limits.movetime_ms = number(1, kMaxGoTimeMs);
     } else {
@@ -172,19 +185,13 @@ std::string UciSession::info_line(const SearchInfo& info) const {
   if (info.multipv) text += " multipv " + std::to_string(info.multipv);
   text += is_mate_score(info.score) ? " score mate " + std::to_string(mate_moves(info.score))
                                     : " score cp " + std::to_string(info.score);
+  text += wdl_words(info.score);
   if (info.bound == Bound::Lower) text += " lowerbound";
   if (info.bound == Bound::Upper) text += " upperbound";
   text += " nodes " + std::to_string(info.nodes) + " nps " +
           std::to_string(info.nodes * 1000 / uint64_t(std::max<int64_t>(time, 1))) + " hashfull " +
           std::to_string(info.hashfull) + " time " + std::to_string(time);
-  if (!info.pv.empty()) {
-    text += " pv";
-    for (Move m : info.pv) {
-      text += ' ';
-      text += to_string(m);
-    }
-  }
-  return text;
+  return text + pv_words(info.pv);
 }
 
 std::string UciSession::bestmove_line(const SearchResult& result, const Position& root, bool) const {
