@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "util/atomic_file.h"
+#include "util/json_number.h"
 
 namespace jiang {
 namespace {
@@ -184,11 +185,15 @@ std::vector<ParamInfo> build_registry() {
   return infos;
 }
 
+ParamError out_of_bounds(int index, const std::string& value) {
+  const ParamInfo& info = Params::registry()[index];
+  return ParamError("parameter " + info.name + " = " + value + " is out of bounds [" + std::to_string(info.min) +
+                    ", " + std::to_string(info.max) + "]");
+}
+
 void check_bounds(int index, int value) {
   const ParamInfo& info = Params::registry()[index];
-  if (value < info.min || value > info.max)
-    throw ParamError("parameter " + info.name + " = " + std::to_string(value) + " is out of bounds [" +
-                     std::to_string(info.min) + ", " + std::to_string(info.max) + "]");
+  if (value < info.min || value > info.max) throw out_of_bounds(index, std::to_string(value));
 }
 
 }  // namespace
@@ -271,9 +276,10 @@ Params Params::from_json(const nlohmann::json& json, int* defaulted) {
     if (!index) throw ParamError("unknown parameter '" + name + "'");
     if (!value.is_number_integer())
       throw ParamError("parameter " + name + " must be an integer, got " + value.dump());
-    const auto v = value.get<long long>();
-    check_bounds(*index, int(std::clamp<long long>(v, INT32_MIN, INT32_MAX)));
-    params.values_[*index] = int(v);
+    const std::optional<int> v = json_integer<int>(value);
+    if (!v) throw out_of_bounds(*index, value.dump());  // beyond int, beyond every parameter's bounds
+    check_bounds(*index, *v);
+    params.values_[*index] = *v;
   }
   if (defaulted) *defaulted = int(params.values_.size()) - int(json.size());
   params.compile();
@@ -293,22 +299,28 @@ Params Params::load(const std::filesystem::path& path, int* defaulted) {
                      std::to_string(kMaxWeightsFileBytes));
   std::ifstream in(path);
   if (!in) throw ParamError("cannot read weights file '" + path.string() + "'");
+  return read(in, path.string(), defaulted);
+}
+
+Params Params::read(std::istream& in, const std::string& name, int* defaulted) {
   nlohmann::json json;
   try {
     in >> json;
   } catch (const nlohmann::json::exception& e) {
-    throw ParamError("weights file '" + path.string() + "' is not valid JSON: " + e.what());
+    throw ParamError("weights file '" + name + "' is not valid JSON: " + e.what());
   }
   try {
     return from_json(json, defaulted);
   } catch (const ParamError& e) {
-    throw ParamError("weights file '" + path.string() + "': " + e.what());
+    throw ParamError("weights file '" + name + "': " + e.what());
   }
 }
 
+std::string Params::to_text() const { return to_json().dump(2) + '\n'; }
+
 void Params::save(const std::filesystem::path& path) const {
   try {
-    write_file_atomically(path, to_json().dump(2) + '\n');
+    write_file_atomically(path, to_text());
   } catch (const FileWriteError& e) {
     throw ParamError(std::string("weights file: ") + e.what());
   }

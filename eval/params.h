@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <iosfwd>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -52,6 +53,9 @@ class Params {
   nlohmann::ordered_json to_json() const;
   static Params from_json(const nlohmann::json& json, int* defaulted = nullptr);
   static Params load(const std::filesystem::path& path, int* defaulted = nullptr);  // throws ParamError
+  // The same from a stream; `name` stands for the file in messages.
+  static Params read(std::istream& in, const std::string& name, int* defaulted = nullptr);
+  std::string to_text() const;                            // what save writes: to_json(), indented
   void save(const std::filesystem::path& path) const;     // atomic: temporary file, then rename
 
   bool operator==(const Params& other) const { return values_ == other.values_; }

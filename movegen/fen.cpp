@@ -92,11 +92,13 @@ void parse_board(std::string_view field, std::array<Piece, kSquares>& board) {
     if (counts[make_piece(c, King)] == 0) throw FenError("FEN board: " + color_name(c) + " has no general");
 }
 
-int parse_counter(std::string_view field, const char* name) {
+int parse_counter(std::string_view field, const char* name, int max) {
   int value = 0;
   auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
-  if (ec != std::errc() || end != field.data() + field.size() || value < 0)
+  if ((ec != std::errc() && ec != std::errc::result_out_of_range) || end != field.data() + field.size() || value < 0)
     throw FenError(std::string("FEN ") + name + ": '" + std::string(field) + "' is not a non-negative number");
+  if (ec == std::errc::result_out_of_range || value > max)
+    throw FenError(std::string("FEN ") + name + ": " + std::string(field) + " is above " + std::to_string(max));
   return value;
 }
 
@@ -129,11 +131,9 @@ Position Position::from_fen(std::string_view fen) {
   }
   if (pos.side_ == Black) pos.key_ ^= kZobrist.black_to_move;
   // Fields 3 and 4 (castling, en passant) mean nothing in Xiangqi; any value, usually "-", is allowed.
-  if (fields.size() > 4) pos.quiet_plies_ = uint16_t(std::min(parse_counter(fields[4], "halfmove clock"), 1000));
-  if (fields.size() > 5) {
-    const int fullmove = parse_counter(fields[5], "fullmove number");
-    pos.fullmove_ = uint16_t(std::clamp(fullmove, 1, 60000));
-  }
+  if (fields.size() > 4) pos.quiet_plies_ = uint16_t(parse_counter(fields[4], "halfmove clock", kMaxQuietPlies));
+  // Some tools write a fullmove number of 0 for the first move: read as 1.
+  if (fields.size() > 5) pos.fullmove_ = uint16_t(std::max(parse_counter(fields[5], "fullmove number", kMaxFullmove), 1));
   pos.validate();
   return pos;
 }

@@ -46,15 +46,15 @@ void Position::move_piece(Square from, Square to) {
 void Position::make_move(Move m) {
   const Square from = m.from(), to = m.to();
   const Piece captured = board_[to];
-  history_.push_back(Undo{key_, m, captured, check_, quiet_plies_});
+  history_.push_back(Undo{key_, m, captured, check_, quiet_plies_, fullmove_});
   if (captured) {
     remove_piece(to);
     quiet_plies_ = 0;
-  } else {
+  } else if (quiet_plies_ < kMaxQuietPlies) {
     ++quiet_plies_;
   }
   move_piece(from, to);
-  if (side_ == Black) ++fullmove_;
+  if (side_ == Black && fullmove_ < kMaxFullmove) ++fullmove_;
   side_ = ~side_;
   key_ ^= kZobrist.black_to_move;
   check_ = kUnknown;
@@ -63,7 +63,7 @@ void Position::make_move(Move m) {
 void Position::unmake_move() {
   const Undo& u = history_.back();
   side_ = ~side_;
-  if (side_ == Black) --fullmove_;
+  fullmove_ = u.fullmove;
   move_piece(u.move.to(), u.move.from());
   if (u.captured) put_piece(u.captured, u.move.to());
   key_ = u.key;
@@ -73,7 +73,7 @@ void Position::unmake_move() {
 }
 
 void Position::make_null() {
-  history_.push_back(Undo{key_, Move::none(), NoPiece, check_, quiet_plies_});
+  history_.push_back(Undo{key_, Move::none(), NoPiece, check_, quiet_plies_, fullmove_});
   side_ = ~side_;
   key_ ^= kZobrist.black_to_move;
   check_ = kUnknown;

@@ -24,6 +24,13 @@ class FenError : public std::invalid_argument {
 inline constexpr std::string_view kStartFen =
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
+// The FEN counters' bounds. Past the 60-move rule's 120 plies every halfmove count means the same (a
+// draw), so the clock stops at a bound that no game record needs to exceed; no game lasts 60000 moves,
+// and the fullmove number stays well inside its 16 bits. from_fen rejects larger values, and make_move
+// stops counting at the bounds, so that every position's FEN reads back as the same position.
+inline constexpr int kMaxQuietPlies = 1000;
+inline constexpr int kMaxFullmove = 60000;
+
 // Most pieces of one kind a side can have: five pawns, one general, two of everything else.
 constexpr int max_pieces(PieceType t) { return t == Pawn ? 5 : t == King ? 1 : 2; }
 
@@ -36,6 +43,7 @@ class Position {
     Piece captured;
     uint8_t check;         // whether the side to move was in check before the move (kUnknown if never asked)
     uint16_t quiet_plies;  // plies since the last capture, before the move
+    uint16_t fullmove;     // the fullmove number before the move (it stops at kMaxFullmove)
   };
   static constexpr uint8_t kUnknown = 2;
 

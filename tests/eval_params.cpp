@@ -259,6 +259,14 @@ TEST_CASE("bad weights are ParamErrors that say what is wrong", "[eval][params]"
     j["material.rook.mg"] = -4294967196LL;
     param_error([&] { Params::from_json(j); });
   }
+  SECTION("numbers beyond 64 bits signed are out of bounds, not wrapped (2^64-1 was read as -1)") {
+    for (const char* text : {R"({"tempo": 18446744073709551615})", R"({"tempo": 9223372036854775808})",
+                             R"({"tempo": -9223372036854775808})"}) {
+      INFO(text);
+      const std::string msg = param_error([&] { Params::from_json(nlohmann::json::parse(text)); });
+      CHECK_THAT(msg, Catch::Contains("tempo") && Catch::Contains("out of bounds"));
+    }
+  }
   SECTION("not an integer") {
     for (const char* text : {R"({"tempo": 1.5})", R"({"tempo": 10.0})", R"({"tempo": "10"})", R"({"tempo": true})",
                              R"({"tempo": null})", R"({"tempo": [10]})", R"({"tempo": {"v": 10}})"}) {

@@ -170,6 +170,32 @@ TEST_CASE("FEN: each kind of malformed FEN is rejected with its own message", "[
   CHECK_THROWS_AS(Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4" + tail), std::invalid_argument);
 }
 
+// Found by fuzz_moves: a clock clamped to 1000 on reading went on to 1001 with the next quiet move, and
+// a fullmove number at its bound went on past it, so the FEN written no longer read back as the same
+// position. The counters now have explicit bounds: above them a FEN is rejected, at them the counters
+// stop, and unmaking a move restores the fullmove number it had.
+TEST_CASE("FEN: the counters' bounds, kept through moves and restored by unmake", "[fen][fuzz]") {
+  const std::string board = kStart.substr(0, kStart.find(' '));
+  const std::string at_bounds =
+      " - - " + std::to_string(kMaxQuietPlies) + " " + std::to_string(kMaxFullmove);
+  CHECK(fen_error(board + " b" + at_bounds) == "<accepted>");
+  CHECK_THAT(fen_error(board + " w - - " + std::to_string(kMaxQuietPlies + 1) + " 1"),
+             Contains("halfmove clock: 1001 is above 1000"));
+  CHECK_THAT(fen_error(board + " w - - 0 " + std::to_string(kMaxFullmove + 1)), Contains("fullmove number"));
+  CHECK_THAT(fen_error(board + " w - - 99999999999999999999 1"), Contains("halfmove clock"));
+  CHECK(Position::from_fen(board + " w - - 0 0").fen() == kStart);  // fullmove 0, as some tools write, is 1
+
+  Position pos = Position::from_fen(board + " b" + at_bounds);
+  const Position start = pos;
+  pos.make_move(*parse_move("h7e7"));  // quiet, and Black's: both counters would pass their bounds
+  CHECK(pos.quiet_plies() == kMaxQuietPlies);
+  CHECK(pos.fen() == "rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w" + at_bounds);
+  CHECK(Position::from_fen(pos.fen()) == pos);
+  pos.unmake_move();
+  CHECK(pos == start);
+  CHECK(pos.fen() == start.fen());
+}
+
 TEST_CASE("ICCS: to_string and parse_move", "[fen][iccs]") {
   CHECK(to_string(sq("a0")) == "a0");
   CHECK(to_string(sq("i9")) == "i9");

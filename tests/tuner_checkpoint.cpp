@@ -6,9 +6,11 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <sstream>
 #include <thread>
 
 #include "tests/tuner_support.h"
+#include "tuning/tuner/algorithms.h"
 #include "tuning/tuner/tuner.h"
 
 using namespace jiang;
@@ -371,6 +373,53 @@ TEST_CASE("Malformed checkpoints are clear errors", "[tuner][checkpoint]") {
   std::ofstream(dir / "empty-config.json") << R"({"format": "jiang tune checkpoint", "version": 1, "config": {}})";
   const json j = read_checkpoint(dir / "empty-config.json");
   CHECK_THROWS_AS(config_from_json(j.at("config")), TuneError);
+}
+
+// Found by fuzz_checkpoint: fields of the wrong type made nlohmann's type_error escape instead of
+// TuneError, and numbers such as 1e300 were cast to int (undefined behaviour) or 2^64-1 read as -1.
+TEST_CASE("Checkpoint readers throw TuneError or invalid_argument and nothing else", "[tuner][checkpoint][fuzz]") {
+  const auto read = [](const std::string& text) {
+    std::istringstream in(text);
+    return read_checkpoint(in, "input");
+  };
+  const std::string head = R"({"format": "jiang tune checkpoint", "version": 1)";
+  CHECK_THROWS_WITH(read(R"({"format": 1, "version": 1, "config": {}})"), Catch::Contains("not a jiang tune checkpoint"));
+  CHECK_THROWS_WITH(read(R"({"format": "jiang tune checkpoint", "version": "1", "config": {}})"),
+                    Catch::Contains("version \"1\""));
+  CHECK_THROWS_WITH(read(head + "}"), Catch::Contains("no configuration"));
+  CHECK_THROWS_WITH(read(head + R"(, "config": [], "out": "x.json"})"), Catch::Contains("no configuration"));
+  CHECK_THROWS_WITH(read(head + R"(, "config": {}, "out": 7})"), Catch::Contains("\"out\""));
+  CHECK_NOTHROW(read(head + R"(, "config": {}, "out": "x.json"})"));
+
+  TuneConfig config;
+  config.params = {"tempo"};
+  const json good = json::parse(config_to_json(config).dump());
+  CHECK(config_from_json(good).params == config.params);
+  for (const auto& [key, value] : std::vector<std::pair<std::string, json>>{
+           {"games", 1e300}, {"games", json::parse("18446744073709551615")}, {"depth", -1e300}, {"depth", 2.5},
+           {"seed", -1}, {"nodes", "2000"}}) {
+    INFO(key << " = " << value.dump());
+    json bad = good;
+    bad[key] = value;
+    CHECK_THROWS_AS(config_from_json(bad), TuneError);
+  }
+  json whole = good;
+  whole["hc"]["step"] = 4.0;  // a whole number written as a float still reads
+  CHECK(config_from_json(whole).hc.step == 4);
+  whole["hc"]["step"] = 1e300;
+  CHECK_THROWS_AS(config_from_json(whole), TuneError);
+
+  const SearchSpace space = make_search_space(Params().values(), {*Params::find("tempo")});
+  const auto load = [&](const std::string& state) { make_hill_climbing(space, {})->load_state(json::parse(state)); };
+  CHECK_THROWS_AS(load(R"({"initialized": true})"), std::invalid_argument);
+  CHECK_THROWS_AS(load(R"({"initialized": true, "values": [18446744073709551615], "loss": 1, "step": 1,
+                           "position": 0, "improved": false})"),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(load(R"({"initialized": true, "values": [10], "loss": 1, "step": 1e300, "position": 0,
+                           "improved": false})"),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(load(R"([1, 2])"), std::invalid_argument);
+  CHECK_NOTHROW(load(R"({"initialized": true, "values": [10], "loss": 1, "step": 1, "position": 0, "improved": false})"));
 }
 
 TEST_CASE("A shrunk output is the start moved part of the way to the best, and the checkpoint keeps the best", "[tuner][checkpoint]") {

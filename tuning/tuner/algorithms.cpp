@@ -6,10 +6,12 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
 #include "eval/params.h"
+#include "util/json_number.h"
 
 namespace jiang::tuner {
 
@@ -45,22 +47,38 @@ std::vector<int> full_from_json(const SearchSpace& space, const json& values, co
   for (size_t i = 0; i < space.tuned.size(); ++i) {
     if (!values[i].is_number_integer()) throw std::invalid_argument(std::string(what) + ": not an integer");
     const int index = space.tuned[i];
-    const long long v = values[i].get<long long>();
-    if (v < space.min[index] || v > space.max[index])
+    const std::optional<int> v = json_integer<int>(values[i]);  // an unsigned 2^64-1 is not -1
+    if (!v || *v < space.min[index] || *v > space.max[index])
       throw std::invalid_argument(std::string(what) + ": " + Params::registry()[index].name + " = " +
-                                  std::to_string(v) + " is out of bounds");
-    full[index] = int(v);
+                                  values[i].dump() + " is out of bounds");
+    full[index] = *v;
   }
   return full;
 }
 
+// A field of an algorithm's state; std::invalid_argument, as load_state promises, if it is missing.
+const json& field(const json& state, const char* key) {
+  if (!state.is_object() || !state.contains(key))
+    throw std::invalid_argument(std::string("algorithm state without \"") + key + "\"");
+  return state[key];
+}
+
 template <typename T>
 T get(const json& state, const char* key) {
-  if (!state.contains(key)) throw std::invalid_argument(std::string("algorithm state without \"") + key + "\"");
-  try {
-    return state.at(key).get<T>();
-  } catch (const json::exception&) {
-    throw std::invalid_argument(std::string("algorithm state: \"") + key + "\" has the wrong type");
+  const json& value = field(state, key);
+  const auto wrong_type = [key] {
+    return std::invalid_argument(std::string("algorithm state: \"") + key + "\" has the wrong type");
+  };
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    const std::optional<T> n = json_integer<T>(value);  // range-checked: get<int>() of 1e300 is undefined
+    if (!n) throw wrong_type();
+    return *n;
+  } else {
+    try {
+      return value.get<T>();
+    } catch (const json::exception&) {
+      throw wrong_type();
+    }
   }
 }
 
@@ -133,7 +151,7 @@ class HillClimbing final : public Algorithm {
   void load_state(const json& s) override {
     initialized_ = get<bool>(s, "initialized");
     if (!initialized_) return;
-    values_ = full_from_json(space_, s.at("values"), "hill climbing values");
+    values_ = full_from_json(space_, field(s, "values"), "hill climbing values");
     loss_ = get<double>(s, "loss");
     step_ = get<int>(s, "step");
     position_ = get<int>(s, "position");
@@ -219,8 +237,8 @@ class Annealing final : public Algorithm {
   void load_state(const json& s) override {
     initialized_ = get<bool>(s, "initialized");
     if (!initialized_) return;
-    current_ = full_from_json(space_, s.at("current"), "annealing current point");
-    best_ = full_from_json(space_, s.at("best"), "annealing best point");
+    current_ = full_from_json(space_, field(s, "current"), "annealing current point");
+    best_ = full_from_json(space_, field(s, "best"), "annealing best point");
     current_loss_ = get<double>(s, "current_loss");
     best_loss_ = get<double>(s, "best_loss");
     temperature_ = get<double>(s, "temperature");
@@ -333,12 +351,12 @@ class Genetic final : public Algorithm {
     generation_ = get<int>(s, "generation");
     mutation_rate_ = get<double>(s, "mutation_rate");
     losses_ = get<std::vector<double>>(s, "losses");
-    const json& population = s.at("population");
+    const json& population = field(s, "population");
     if (!population.is_array() || population.size() != losses_.size() || int(losses_.size()) != o_.population)
       throw std::invalid_argument("genetic state: the population does not match its losses or its size");
     population_.clear();
     for (const json& individual : population) population_.push_back(full_from_json(space_, individual, "individual"));
-    best_ = full_from_json(space_, s.at("best"), "genetic best");
+    best_ = full_from_json(space_, field(s, "best"), "genetic best");
     best_loss_ = get<double>(s, "best_loss");
   }
 

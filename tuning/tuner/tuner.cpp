@@ -16,6 +16,7 @@
 #include "tuning/tuner/games.h"
 #include "tuning/tuner/texel.h"
 #include "util/atomic_file.h"
+#include "util/json_number.h"
 
 namespace jiang::tuner {
 
@@ -67,6 +68,15 @@ json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(
 std::optional<double> optional_from(const json& j) {
   if (j.is_null()) return std::nullopt;
   return j.get<double>();
+}
+
+// An integer field, range-checked before the conversion (util/json_number.h); a missing one throws
+// json::out_of_range, as every other field does.
+template <std::integral Int>
+Int integer_at(const json& j, const char* key) {
+  const std::optional<Int> value = json_integer<Int>(j.at(key));
+  if (!value) throw TuneError(std::string("\"") + key + "\" is not a whole number in range");
+  return *value;
 }
 
 // The resident memory of this process in MB (Linux), or -1.
@@ -191,86 +201,47 @@ TuneConfig config_from_json(const json& j) {
     c.algorithm = j.at("algorithm").get<std::string>();
     c.objective = j.at("objective").get<std::string>();
     c.params = j.at("params").get<std::vector<std::string>>();
-    c.seed = j.at("seed").get<uint64_t>();
+    c.seed = integer_at<uint64_t>(j, "seed");
     c.start = Params::from_json(j.at("start"));
     c.weights_file = j.at("weights_file").get<std::string>();
     c.data = j.at("data").get<std::string>();
     c.strict = j.at("strict").get<bool>();
     c.validation = j.at("validation").get<double>();
     c.k = optional_from(j.at("k"));
-    c.games = j.at("games").get<int>();
-    c.depth = j.at("depth").get<int>();
-    c.nodes = j.at("nodes").get<uint64_t>();
+    c.games = integer_at<int>(j, "games");
+    c.depth = integer_at<int>(j, "depth");
+    c.nodes = integer_at<uint64_t>(j, "nodes");
     c.openings = j.at("openings").get<std::vector<std::string>>();
     c.openings_file = j.at("openings_file").get<std::string>();
     c.baseline = Params::from_json(j.at("baseline"));
     c.baseline_file = j.at("baseline_file").get<std::string>();
     const json& hc = j.at("hc");
-    c.hc.step = hc.at("step").get<int>();
-    c.hc.min_step = hc.at("min_step").get<int>();
+    c.hc.step = integer_at<int>(hc, "step");
+    c.hc.min_step = integer_at<int>(hc, "min_step");
     const json& sa = j.at("sa");
     c.sa.t_start = sa.at("t_start").get<double>();
     c.sa.t_end = sa.at("t_end").get<double>();
     c.sa.rate = sa.at("rate").get<double>();
-    c.sa.step = sa.at("step").get<int>();
-    c.sa.moves = sa.at("moves").get<int>();
+    c.sa.step = integer_at<int>(sa, "step");
+    c.sa.moves = integer_at<int>(sa, "moves");
     const json& ga = j.at("ga");
-    c.ga.population = ga.at("population").get<int>();
-    c.ga.generations = ga.at("generations").get<int>();
-    c.ga.tournament = ga.at("tournament").get<int>();
+    c.ga.population = integer_at<int>(ga, "population");
+    c.ga.generations = integer_at<int>(ga, "generations");
+    c.ga.tournament = integer_at<int>(ga, "tournament");
     c.ga.crossover_rate = ga.at("crossover_rate").get<double>();
     c.ga.one_point = ga.at("crossover").get<std::string>() == "one-point";
     c.ga.mutation_rate = ga.at("mutation_rate").get<double>();
-    c.ga.mutation_step = ga.at("mutation_step").get<int>();
+    c.ga.mutation_step = integer_at<int>(ga, "mutation_step");
     c.ga.gaussian = ga.at("mutation").get<std::string>() == "gaussian";
-    c.ga.elitism = ga.at("elitism").get<int>();
+    c.ga.elitism = integer_at<int>(ga, "elitism");
     return c;
   } catch (const json::exception& e) {
     throw TuneError(std::string("the checkpoint's configuration is incomplete or malformed: ") + e.what());
   } catch (const ParamError& e) {
     throw TuneError(std::string("the checkpoint's configuration: ") + e.what());
+  } catch (const TuneError& e) {
+    throw TuneError(std::string("the checkpoint's configuration: ") + e.what());
   }
-}
-
-std::filesystem::path csv_path(const std::filesystem::path& out) {
-  std::filesystem::path p = out;
-  return p.replace_extension(".csv");
-}
-
-std::filesystem::path default_checkpoint_path(const std::filesystem::path& out) {
-  std::filesystem::path p = out;
-  return p.replace_extension(".checkpoint.json");
-}
-
-json read_checkpoint(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw TuneError("cannot read checkpoint '" + path.string() + "'");
-  json j;
-  try {
-    in >> j;
-  } catch (const json::exception& e) {
-    throw TuneError("checkpoint '" + path.string() + "' is not valid JSON: " + e.what());
-  }
-  if (!j.is_object() || j.value("format", "") != kCheckpointFormat)
-    throw TuneError("'" + path.string() + "' is not a jiang tune checkpoint");
-  if (j.value("version", 0) != kCheckpointVersion)
-    throw TuneError("checkpoint '" + path.string() + "' has version " + std::to_string(j.value("version", 0)) +
-                    "; this jiang reads version " + std::to_string(kCheckpointVersion));
-  return j;
-}
-
-// --- The run ---------------------------------------------------------------------------------------------
-
-namespace {
-
-// `start` moved `fraction` of the way to `best`, each value rounded to the nearest whole unit; between
-// the two, so within the registry's bounds.
-std::vector<int> toward(const std::vector<int>& start, const std::vector<int>& best, double fraction) {
-  if (fraction == 1.0) return best;
-  std::vector<int> out(best.size());
-  for (size_t i = 0; i < best.size(); ++i)
-    out[i] = start[i] + int(std::lround(fraction * double(best[i] - start[i])));
-  return out;
 }
 
 void check_config(const TuneConfig& c) {
@@ -291,6 +262,59 @@ void check_config(const TuneConfig& c) {
   if (c.objective == "games" && (c.games < 2 || c.games % 2 != 0 || (c.depth > 0) == (c.nodes > 0)))
     throw TuneError("the games objective needs an even number of games and exactly one of depth and nodes");
 }
+
+std::filesystem::path csv_path(const std::filesystem::path& out) {
+  std::filesystem::path p = out;
+  return p.replace_extension(".csv");
+}
+
+std::filesystem::path default_checkpoint_path(const std::filesystem::path& out) {
+  std::filesystem::path p = out;
+  return p.replace_extension(".checkpoint.json");
+}
+
+json read_checkpoint(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw TuneError("cannot read checkpoint '" + path.string() + "'");
+  return read_checkpoint(in, path.string());
+}
+
+json read_checkpoint(std::istream& in, const std::string& name) {
+  json j;
+  try {
+    in >> j;
+  } catch (const json::exception& e) {
+    throw TuneError("checkpoint '" + name + "' is not valid JSON: " + e.what());
+  }
+  // Compared as JSON values, which never throws, whatever type the file gave them.
+  if (!j.is_object() || !j.contains("format") || j["format"] != kCheckpointFormat)
+    throw TuneError("'" + name + "' is not a jiang tune checkpoint");
+  const json version = j.contains("version") ? j["version"] : json(nullptr);
+  if (version != kCheckpointVersion)
+    throw TuneError("checkpoint '" + name + "' has version " + version.dump() + "; this jiang reads version " +
+                    std::to_string(kCheckpointVersion));
+  // What `jiang tune --resume` reads before the run begins; the run checks the rest as it reads it.
+  if (!j.contains("config") || !j["config"].is_object())
+    throw TuneError("checkpoint '" + name + "' has no configuration object");
+  if (j.contains("out") && !j["out"].is_string())
+    throw TuneError("checkpoint '" + name + "': \"out\" is not a file name");
+  return j;
+}
+
+// --- The run ---------------------------------------------------------------------------------------------
+
+namespace {
+
+// `start` moved `fraction` of the way to `best`, each value rounded to the nearest whole unit; between
+// the two, so within the registry's bounds.
+std::vector<int> toward(const std::vector<int>& start, const std::vector<int>& best, double fraction) {
+  if (fraction == 1.0) return best;
+  std::vector<int> out(best.size());
+  for (size_t i = 0; i < best.size(); ++i)
+    out[i] = start[i] + int(std::lround(fraction * double(best[i] - start[i])));
+  return out;
+}
+
 
 // The algorithms' end conditions: a resumed run may move them (to go on after a finished run, or to
 // stop sooner); they decide when the run ends, never what an iteration does.
@@ -394,12 +418,16 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
     outcome.train_positions = data.train.size();
     outcome.validation_positions = data.validation.size();
     if (resume) {
-      const std::string expected = resume->at("data_fingerprint").get<std::string>();
-      if (expected != hex64(data.fingerprint))
-        throw TuneError("the data in " + config.data + " are not the data checkpoint '" + checkpoint_file.string() +
-                        "' was made with (" + std::to_string(resume->at("data_positions").get<size_t>()) +
-                        " positions, fingerprint " + expected + ")");
-      k = resume->at("k").get<double>();
+      try {
+        const std::string expected = resume->at("data_fingerprint").get<std::string>();
+        if (expected != hex64(data.fingerprint))
+          throw TuneError("the data in " + config.data + " are not the data checkpoint '" + checkpoint_file.string() +
+                          "' was made with (" + std::to_string(integer_at<size_t>(*resume, "data_positions")) +
+                          " positions, fingerprint " + expected + ")");
+        k = resume->at("k").get<double>();
+      } catch (const json::exception& e) {
+        throw TuneError("checkpoint '" + checkpoint_file.string() + "' is malformed: " + e.what());
+      }
       logger->info("K = {:.6f} (from the checkpoint)", k);
     } else if (config.k) {
       k = *config.k;
@@ -437,8 +465,8 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
     try {
       algorithm->load_state(resume->at("state"));
       rng = rng_from_string(resume->at("rng").get<std::string>());
-      progress.iteration = resume->at("iteration").get<int64_t>();
-      progress.evaluations = resume->at("evaluations").get<uint64_t>();
+      progress.iteration = integer_at<int64_t>(*resume, "iteration");
+      progress.evaluations = integer_at<uint64_t>(*resume, "evaluations");
       progress.elapsed_before = resume->at("elapsed_s").get<double>();
       progress.start_loss = resume->at("start_loss").get<double>();
       progress.start_validation = optional_from(resume->at("start_validation_loss"));

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -69,6 +70,8 @@ struct TuneConfig {
 // The configuration as the checkpoint's "config" object (every field), and back (throws TuneError).
 nlohmann::ordered_json config_to_json(const TuneConfig& config);
 TuneConfig config_from_json(const nlohmann::json& json);
+// Throws TuneError for settings no run can have (an unknown algorithm, a step below one, ...).
+void check_config(const TuneConfig& config);
 
 // How this invocation runs: none of it changes the result.
 struct RunOptions {
@@ -107,8 +110,11 @@ struct TuneOutcome {
 std::filesystem::path csv_path(const std::filesystem::path& out);
 std::filesystem::path default_checkpoint_path(const std::filesystem::path& out);
 
-// Reads a checkpoint file (throws TuneError for a missing, unreadable or foreign file).
+// Reads a checkpoint file (throws TuneError for a missing, unreadable or foreign file, or one without
+// a "config" object).
 nlohmann::json read_checkpoint(const std::filesystem::path& path);
+// The same from a stream; `name` stands for the file in messages.
+nlohmann::json read_checkpoint(std::istream& in, const std::string& name);
 
 // Runs (or, with `resume`, continues) a tuning run. Throws TuneError; a failure never touches an
 // existing checkpoint.
