@@ -8,6 +8,11 @@
 namespace jiang::match {
 namespace {
 
+// " movestogo N" for a clock renewed every so many moves, nothing in sudden death: both protocols' words.
+std::string movestogo(const GoClock& clock) {
+  return clock.movestogo ? " movestogo " + std::to_string(clock.movestogo) : "";
+}
+
 // A mate score as centipawns for adjudication: beyond any evaluation, nearer mates larger.
 constexpr int kMateCentipawns = 100000;
 
@@ -69,7 +74,7 @@ class Ucci final : public ProtocolDialect {
     if (budget.depth) return "go depth " + std::to_string(budget.depth);
     const Color us = clock.to_move;
     return "go time " + time(clock.remaining_ms[us]) + " increment " + time(clock.increment_ms) + " opptime " +
-           time(clock.remaining_ms[~us]) + " oppincrement " + time(clock.increment_ms);
+           time(clock.remaining_ms[~us]) + " oppincrement " + time(clock.increment_ms) + movestogo(clock);
   }
 
  private:
@@ -98,7 +103,7 @@ class Uci final : public ProtocolDialect {
     if (budget.depth) return "go depth " + std::to_string(budget.depth);
     const std::string inc = std::to_string(clock.increment_ms);
     return "go wtime " + std::to_string(clock.remaining_ms[Red]) + " btime " +
-           std::to_string(clock.remaining_ms[Black]) + " winc " + inc + " binc " + inc;
+           std::to_string(clock.remaining_ms[Black]) + " winc " + inc + " binc " + inc + movestogo(clock);
   }
 };
 

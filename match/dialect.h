@@ -47,6 +47,7 @@ std::optional<BestMove> parse_bestmove(const std::string& line);
 struct GoClock {
   int64_t remaining_ms[kColors] = {0, 0};
   int64_t increment_ms = 0;
+  int movestogo = 0;  // the side to move's moves left in its period; 0: sudden death
   Color to_move = Red;
 };
 

@@ -45,6 +45,7 @@ SearchRequest make_request(const GameOutcome& g, const std::vector<std::string>&
   request.clock.to_move = us;
   request.clock.increment_ms = rules.budget.tc.increment_ms;
   for (Color c : {Red, Black}) request.clock.remaining_ms[c] = clocks[c] ? clocks[c]->remaining_ms() : 0;
+  request.clock.movestogo = clocks[us] ? clocks[us]->moves_to_go() : 0;
   return request;
 }
 

@@ -183,7 +183,7 @@ void add_program_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
                       "[option.NAME=VALUE]...\" (quote words with blanks)"))
       ->take_all()
       ->expected(1);
-  add(cmd->add_option("--tc", o.tc, "each engine's clock: SECONDS[+INCREMENT], e.g. 10+0.1"));
+  add(cmd->add_option("--tc", o.tc, "each engine's clock: [MOVES/]SECONDS[+INCREMENT], e.g. 10+0.1, or 40/60 for 60 s every 40 moves"));
   add(cmd->add_option("--pgn", o.pgn, "append the games to this PGN file (XBoard's Xiangqi notation)"));
   add(cmd->add_option("--log", o.log, "append every line to and from the engines (and their stderr) to this file"));
   add(cmd->add_option("--sprt", o.sprt, "ELO0,ELO1: stop when the SPRT of H0 elo=ELO0 against H1 elo=ELO1 decides"));

@@ -1,5 +1,6 @@
-// How long engines may think: a clock of `base + increment` seconds each (`--tc 10+0.1`), or a fixed
-// node count or depth for every move.
+// How long engines may think: a clock of `base + increment` seconds each (`--tc 10+0.1`), optionally
+// renewed every so many moves (`--tc 40/60`: 60 s for each 40 moves), or a fixed node count or depth for
+// every move.
 #pragma once
 
 #include <chrono>
@@ -17,12 +18,13 @@ class TimeControlError : public std::invalid_argument {
 struct TimeControl {
   int64_t base_ms = 0;
   int64_t increment_ms = 0;
+  int moves = 0;  // 0: sudden death; else base_ms is added to the clock after every `moves` moves
 };
 
 // "10+0.1", "60" or "0.5+0": seconds (decimals allowed, to the millisecond), base above zero,
-// increment zero or more. Throws TimeControlError.
+// increment zero or more; "40/0.5" or "40/60+1": that clock for every 40 moves. Throws TimeControlError.
 TimeControl parse_time_control(const std::string& text);
-// "10+0.1" back again: the PGN TimeControl tag.
+// "10+0.1" or "40/0.5+0" back again: the PGN TimeControl tag.
 std::string to_string(const TimeControl& tc);
 
 // What one move may use: exactly one of a clock, nodes or depth is set.
@@ -45,11 +47,14 @@ class Clock {
   // How long to wait for the bestmove before the engine has forfeited.
   Millis deadline() const { return Millis(remaining_ms_) + margin_; }
   // Charges a move that took `used`; false if it overran the clock by more than the margin (then the
-  // clock is left as it was).
+  // clock is left as it was). The clock's base comes back after the last move of each period.
   bool charge(Millis used);
+  // Moves left in this period, the one to play included (the protocols' movestogo); 0 in sudden death.
+  int moves_to_go() const { return tc_.moves ? tc_.moves - moves_made_ % tc_.moves : 0; }
 
  private:
   int64_t remaining_ms_;
+  int moves_made_ = 0;
   TimeControl tc_;
   Millis margin_;
 };

@@ -79,8 +79,28 @@ TEST_CASE("Time controls are SECONDS[+INCREMENT]", "[match][tc]") {
   CHECK(b.increment_ms == 0);
   CHECK(to_string(b) == "0.5+0");
   CHECK(parse_time_control("60+1").increment_ms == 1000);
-  for (const char* bad : {"", "+", "10+", "+1", "ten", "10+0.1+1", "-5", "0", "0+1", "1e3", "10:00", "1..2", "10 +1"})
+  const TimeControl c = parse_time_control("40/0.5");
+  CHECK(c.moves == 40);
+  CHECK(c.base_ms == 500);
+  CHECK(to_string(c) == "40/0.5+0");
+  CHECK(parse_time_control("40/60+1").increment_ms == 1000);
+  for (const char* bad : {"", "+", "10+", "+1", "ten", "10+0.1+1", "-5", "0", "0+1", "1e3", "10:00", "1..2", "10 +1",
+                          "/10", "0/10", "x/10", "40/", "40/0", "1001/10", "40//10", "-40/10", "99999/1"})
     CHECK_THROWS_AS(parse_time_control(bad), TimeControlError);
+}
+
+TEST_CASE("A clock of so many moves gets its base back after each period and counts the moves to go", "[match][tc]") {
+  using std::chrono::milliseconds;
+  Clock c(TimeControl{1000, 0, 3}, milliseconds(50));
+  CHECK(c.moves_to_go() == 3);
+  CHECK(c.charge(milliseconds(400)));
+  CHECK(c.moves_to_go() == 2);
+  CHECK(c.charge(milliseconds(400)));
+  CHECK(c.moves_to_go() == 1);
+  CHECK(c.charge(milliseconds(100)));  // the period's last move: 100 ms left, then the base again
+  CHECK(c.remaining_ms() == 1100);
+  CHECK(c.moves_to_go() == 3);
+  CHECK(Clock(TimeControl{1000, 0}, milliseconds(50)).moves_to_go() == 0);
 }
 
 TEST_CASE("A clock forfeits past its time plus the margin and keeps the increment", "[match][tc]") {
@@ -208,6 +228,11 @@ TEST_CASE("go is written in each protocol's words and units", "[match][dialect]"
   auto seconds = make_dialect(Dialect::Ucci, TimeUnit::Auto);
   CHECK(seconds->after_handshake(plain).empty());
   CHECK(seconds->go(clock, c) == "go time 8.250 increment 0.100 opptime 9.500 oppincrement 0.100");
+  c.movestogo = 7;
+  CHECK(seconds->go(clock, c) == "go time 8.250 increment 0.100 opptime 9.500 oppincrement 0.100 movestogo 7");
+  CHECK(make_dialect(Dialect::Uci, TimeUnit::Auto)->go(clock, c) ==
+        "go wtime 9500 btime 8250 winc 100 binc 100 movestogo 7");
+  c.movestogo = 0;
 
   Handshake fairy = plain;
   fairy.id_name = "Fairy-Stockfish 11.1 LB 64";
