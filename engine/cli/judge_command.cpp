@@ -1,8 +1,9 @@
 #include "engine/cli/judge_command.h"
 
+#include "engine/cli/game_record.h"
+
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include <CLI/CLI.hpp>
 
@@ -62,20 +63,9 @@ int run_judge(const JudgeOptions& o) {
     std::cerr << "jiang judge: unknown rule set '" << o.rules << "' (expected " << kRuleSetNames << ")\n";
     return 2;
   }
-  std::vector<std::string> moves;
-  std::istringstream words(o.moves);
-  for (std::string w; words >> w;) moves.push_back(w);
-  Position pos;
-  try {
-    pos = play_moves(o.fen, moves);
-  } catch (const FenError& e) {
-    std::cerr << "jiang judge: bad FEN '" << o.fen << "': " << e.what() << "\n";
-    return 2;
-  } catch (const MoveError& e) {
-    std::cerr << "jiang judge: " << e.what() << "\n";
-    return 2;
-  }
-  print(pos, judge(pos, o.occurrences, *rules), o.json);
+  const std::optional<Position> pos = position_from_record("judge", o.fen, o.moves);
+  if (!pos) return 2;
+  print(*pos, judge(*pos, o.occurrences, *rules), o.json);
   return 0;
 }
 

@@ -1,12 +1,11 @@
 #include "engine/cli/show_command.h"
 
 #include <iostream>
-#include <sstream>
 
 #include <CLI/CLI.hpp>
 
 #include "engine/cli/board_picture.h"
-#include "engine/engine.h"
+#include "engine/cli/game_record.h"
 #include "movegen/notation.h"
 #include "util/atomic_file.h"
 
@@ -22,19 +21,9 @@ struct ShowOptions {
 };
 
 int run_show(const ShowOptions& o) {
-  std::vector<std::string> moves;
-  std::istringstream words(o.moves);
-  for (std::string w; words >> w;) moves.push_back(w);
-  Position pos;
-  try {
-    pos = play_moves(o.fen, moves);
-  } catch (const FenError& e) {
-    std::cerr << "jiang show: bad FEN '" << o.fen << "': " << e.what() << "\n";
-    return 2;
-  } catch (const MoveError& e) {
-    std::cerr << "jiang show: " << e.what() << "\n";
-    return 2;
-  }
+  const std::optional<Position> record = position_from_record("show", o.fen, o.moves);
+  if (!record) return 2;
+  const Position& pos = *record;
   const Move last = pos.plies_played() > 0 ? pos.undo_at(1).move : Move::none();
   const BoardPicture picture{pos, last, o.flip};
   std::cout << board_text(picture, !o.ascii) << "\n"
