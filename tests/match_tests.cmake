@@ -57,7 +57,7 @@ jiang_cli_test(match/cli_not_an_engine fail "match|--engine|name=a cmd=/bin/true
 jiang_cli_test(match/cli_engine_option_not_offered fail
                "match|--engine|name=a cmd=$<TARGET_FILE:jiang> option.Hashh=8|--engine|name=b cmd=$<TARGET_FILE:jiang>|--nodes|10"
                "a: the engine has no option 'Hashh'")
-jiang_cli_test(match/cli_bad_tc fail "${m_two}|--tc|10+" "time control '10\\+' is not SECONDS")
+jiang_cli_test(match/cli_bad_tc fail "${m_two}|--tc|10+" "time control '10\\+' is not \\[MOVES/\\]SECONDS")
 jiang_cli_test(match/cli_zero_tc fail "${m_two}|--tc|0+1" "base time must be above zero")
 jiang_cli_test(match/cli_tc_and_nodes fail "${m_two}|--tc|10|--nodes|100" "exactly one of --tc, --nodes and --depth")
 jiang_cli_test(match/cli_no_limit fail "${m_two}" "exactly one of --tc, --nodes and --depth")
