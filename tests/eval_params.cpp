@@ -329,6 +329,15 @@ TEST_CASE("save() replaces the file atomically and leaves no temporary file", "[
     CHECK(dir.entries() == std::vector<std::string>{"weights.json"});
   }
 
+  SECTION("a failed write says why and changes nothing") {
+    a.save(target);
+    const fs::path nowhere = dir.path / "no-such-dir" / "weights.json";
+    CHECK_THAT(param_error([&] { b.save(nowhere); }),
+               Catch::Contains(nowhere.string()) && Catch::Contains("No such file or directory"));
+    CHECK(Params::load(target) == a);
+    CHECK(dir.entries() == std::vector<std::string>{"weights.json"});
+  }
+
   SECTION("a reader never sees a partial file") {
     a.save(target);
     // One thread keeps replacing the file; this one keeps reading it. With write-in-place a reader
