@@ -120,36 +120,9 @@ class Session {
   void set_position(const PositionSpec& spec);
   // Parses moves that must each be legal in the current position; throws CommandError naming the first bad one.
   std::vector<Move> parse_legal_moves(const std::vector<std::string>& texts) const;
-  // Engine::set_hash_mb, reporting a table too large for the memory (the old table stays).
-  void set_hash_mb(int64_t mb);
-  void set_threads(int threads);  // Engine::set_threads, between searches only
-  // Milliseconds of the clock never planned on (lost to process switches and adapters); throws
-  // CommandError, naming the option, for a value out of range.
-  void set_move_overhead(std::string_view value, std::string_view option);
-  // Which repetitions lose (axf, chinese or draw) in the searches to come; throws CommandError, naming
-  // the option, for an unknown rule set.
-  void set_repetition_rule(std::string_view value, std::string_view option);
-  // How many principal variations go() finds and reports (1..kMaxMultiPv); throws CommandError.
-  void set_multipv(std::string_view value, std::string_view option);
-  // Weaker play: the skill level (0..kMaxSkillLevel), whether an Elo limits the strength instead, and
-  // that Elo. Each throws CommandError, naming the option, for a bad value.
-  void set_skill_level(std::string_view value, std::string_view option);
-  void set_limit_strength(std::string_view value, std::string_view option);
-  void set_elo(std::string_view value, std::string_view option);
-  // Whether info lines carry the score's win/draw/loss chances (UCI_ShowWDL); throws CommandError.
-  void set_show_wdl(std::string_view value, std::string_view option);
   // " wdl W D L" for `score` when asked for, else nothing; " pv M1 M2 ..." for a line, nothing for none.
   std::string wdl_words(Score score) const;
   static std::string pv_words(const std::vector<Move>& pv);
-  // Loads a weights file and gives it to the engine; an empty path (or UCI's "<empty>") means the
-  // compiled-in defaults. Throws CommandError, keeping the old weights.
-  void load_weights(std::string path);
-  // The own book's options (engine/protocol/own_book.h); each throws CommandError, naming the option, for
-  // a bad value, and keeps the current setting. A book file that cannot be read keeps the current book.
-  void set_own_book(std::string_view value, std::string_view option);
-  void set_book_file(std::string path, std::string_view option);
-  void set_book_depth(std::string_view value, std::string_view option);
-  void set_book_variety(std::string_view value, std::string_view option);
   // The result's ponder move if it is legal after the best move, else none (GUIs reject bad ones).
   static Move checked_ponder(const SearchResult& result, const Position& root);
 
@@ -170,6 +143,34 @@ class Session {
   bool ponder_ = false;  // the GUI's Ponder option: accepted and remembered; pondering follows `go ponder`
 
  private:
+  // The options' setters, called by the option table (add_shared_options).
+  // Engine::set_hash_mb, reporting a table too large for the memory (the old table stays).
+  void set_hash_mb(int64_t mb);
+  void set_threads(int threads);  // Engine::set_threads, between searches only
+  // Milliseconds of the clock never planned on (lost to process switches and adapters); throws
+  // CommandError, naming the option, for a value out of range.
+  void set_move_overhead(std::string_view value, std::string_view option);
+  // Which repetitions lose (axf, chinese or draw) in the searches to come; throws CommandError, naming
+  // the option, for an unknown rule set.
+  void set_repetition_rule(std::string_view value, std::string_view option);
+  // How many principal variations go() finds and reports (1..kMaxMultiPv); throws CommandError.
+  void set_multipv(std::string_view value, std::string_view option);
+  // Weaker play: the skill level (0..kMaxSkillLevel), whether an Elo limits the strength instead, and
+  // that Elo. Each throws CommandError, naming the option, for a bad value.
+  void set_skill_level(std::string_view value, std::string_view option);
+  void set_limit_strength(std::string_view value, std::string_view option);
+  void set_elo(std::string_view value, std::string_view option);
+  // Whether info lines carry the score's win/draw/loss chances (UCI_ShowWDL); throws CommandError.
+  void set_show_wdl(std::string_view value, std::string_view option);
+  // Loads a weights file and gives it to the engine; an empty path (or UCI's "<empty>") means the
+  // compiled-in defaults. Throws CommandError, keeping the old weights.
+  void load_weights(std::string path);
+  // The own book's options (engine/protocol/own_book.h); each throws CommandError, naming the option, for
+  // a bad value, and keeps the current setting. A book file that cannot be read keeps the current book.
+  void set_own_book(std::string_view value, std::string_view option);
+  void set_book_file(std::string path, std::string_view option);
+  void set_book_depth(std::string_view value, std::string_view option);
+  void set_book_variety(std::string_view value, std::string_view option);
   // Writes a book move's answer to `go`: an info line, the move's games as an info string, bestmove.
   void answer_from_book(const book::BookEntry& entry);
 
