@@ -14,18 +14,13 @@
 #include "engine/score.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
+#include "support/move_text.h"
 #include "movegen/position.h"
 #include "support/suite.h"
 
 using namespace jiang;
 
 namespace {
-
-Move parse(const std::string& text) {
-  const std::optional<Move> m = parse_move(text);
-  REQUIRE(m.has_value());
-  return *m;
-}
 
 SearchResult search(Engine& engine, const std::string& fen, const std::vector<std::string>& moves, int depth,
                     uint64_t nodes = 0) {

@@ -10,16 +10,11 @@
 #include "engine/wdl.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
+#include "support/move_text.h"
 
 using namespace jiang;
 
 namespace {
-
-Move parse(const std::string& text) {
-  const std::optional<Move> m = parse_move(text);
-  REQUIRE(m.has_value());
-  return *m;
-}
 
 Skill at_level(double level, uint64_t seed = 1) {
   Skill skill;
