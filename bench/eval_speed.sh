@@ -9,8 +9,10 @@
 #      the baseline and of build/jiang in turn, ROUNDS times each; the fastest of each counts. The
 #      checksums of the scores must agree: the evaluations are the same.
 #   2. the share of search time spent in the evaluation: `perf record` (cpu-clock samples) of
-#      `jiang bench` for BEFORE_BINARY (e.g. a build of main itself) and for build/jiang, counting the
-#      samples in functions of the evaluation library (eval/, as listed by nm). Needs perf.
+#      `jiang bench --depth D` for BEFORE_BINARY (e.g. a build of main itself) and for build/jiang,
+#      counting the samples in functions of the evaluation library (eval/, as listed by nm). Needs perf.
+#      D is $JIANG_SHARE_DEPTH, 12 by default: at the bench's own depth a quarter of the samples clear
+#      the 16 MB table for each position, which is not search time.
 # Build build/jiang first. Timings on a shared machine are noisy: compare the two in the same run.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -63,7 +65,7 @@ eval_symbols() {
 }
 share() {  # binary, library -> percentage of samples in the library's functions, and the bench output
   local data; data=$(mktemp)
-  local out; out=$(perf record -q -e cpu-clock -o "$data" -- "$1" bench 2>/dev/null)
+  local out; out=$(perf record -q -e cpu-clock -o "$data" -- "$1" bench --depth "$share_depth" 2>/dev/null)
   perf report -i "$data" --sort sym --stdio 2>/dev/null |
     awk -v list=<(eval_symbols "$2") 'BEGIN { while ((getline s < list) > 0) eval[s] = 1 }
       /^ *[0-9.]+%/ { p = $1; sub(/%/, "", p); name = $0; sub(/^ *[0-9.]+% +\[[^]]*\] +/, "", name)
@@ -72,6 +74,10 @@ share() {  # binary, library -> percentage of samples in the library's functions
   echo "  ($(grep -E '^(nodes|nps)' <<<"$out" | tr '\n' ' '))"
   rm -f "$data"
 }
-echo "share of jiang bench time spent in the evaluation (perf record, cpu-clock samples):"
-echo "  $before: $(share "$before" "$base_tree/build/eval/libjiang_eval.a")"
+share_depth=${JIANG_SHARE_DEPTH:-12}
+echo "share of jiang bench --depth $share_depth time spent in the evaluation (perf record, cpu-clock samples):"
+# BEFORE_BINARY's own evaluation library names its functions, when it sits beside it in a build tree.
+before_lib=$(dirname "$before")/eval/libjiang_eval.a
+[ -f "$before_lib" ] || before_lib=$base_tree/build/eval/libjiang_eval.a
+echo "  $before: $(share "$before" "$before_lib")"
 echo "  $new: $(share "$new" "$here/build/eval/libjiang_eval.a")"

@@ -7,17 +7,19 @@
 namespace jiang {
 namespace {
 
-struct Direction {
-  int file, rank;
-};
-constexpr Direction kDirections[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-
-// The first three pieces from `from` in direction d (NoSquare where the board ends first).
-std::array<Square, 3> pieces_along(const Position& pos, Square from, Direction d) {
+// The first three pieces from the general along one half-line (NoSquare where the board ends first),
+// nearest first, read off the line's occupancy bits: `occupancy` has the general at bit `from`, and
+// `square` turns a bit index on the line into a square. Walking the squares one by one cost a twentieth
+// of the search.
+template <class ToSquare>
+std::array<Square, 3> pieces_along(uint16_t occupancy, int from, bool upwards, ToSquare square) {
   std::array<Square, 3> found{NoSquare, NoSquare, NoSquare};
-  int n = 0;
-  for (int f = file_of(from) + d.file, r = rank_of(from) + d.rank; n < 3 && on_board(f, r); f += d.file, r += d.rank)
-    if (pos.piece_on(make_square(f, r))) found[n++] = make_square(f, r);
+  uint32_t rest = upwards ? occupancy & ~((2u << from) - 1) : occupancy & ((1u << from) - 1);
+  for (int n = 0; n < 3 && rest; ++n) {
+    const int bit = upwards ? __builtin_ctz(rest) : 31 - __builtin_clz(rest);
+    rest &= ~(1u << bit);
+    found[n] = square(bit);
+  }
   return found;
 }
 
@@ -26,22 +28,30 @@ PhaseValue pinned_value(const Position& pos, const Weights& w, Color c, Square s
   return color_of(pos.piece_on(s)) == c && (t == Rook || t == Horse || t == Cannon) ? w.pinned[t] : PhaseValue{};
 }
 
-PhaseValue pins(const Position& pos, const Weights& w, Color c) {
+// The pins along one half-line from c's general.
+PhaseValue pins_along(const Position& pos, const Weights& w, Color c, const std::array<Square, 3>& p, bool along_file) {
+  if (p[1] == NoSquare) return {};
+  const Piece second = pos.piece_on(p[1]);
+  // Behind the first two pieces, a cannon: either screen that leaves exposes the general.
+  const bool cannon_pin = p[2] != NoSquare && pos.piece_on(p[2]) == make_piece(~c, Cannon);
+  // Behind the first piece, a rook (or the general along the file) that it shields the general from.
+  const bool line_pin = second == make_piece(~c, Rook) || (along_file && second == make_piece(~c, King));
   PhaseValue value{};
-  const Square general = pos.king_square(c);
-  for (Direction d : kDirections) {
-    const std::array<Square, 3> p = pieces_along(pos, general, d);
-    if (p[1] == NoSquare) continue;
-    const Piece second = pos.piece_on(p[1]);
-    const bool along_file = d.file == 0;
-    // Behind the first two pieces, a cannon: either screen that leaves exposes the general.
-    const bool cannon_pin = p[2] != NoSquare && pos.piece_on(p[2]) == make_piece(~c, Cannon);
-    // Behind the first piece, a rook (or the general along the file) that it shields the general from.
-    const bool line_pin = second == make_piece(~c, Rook) || (along_file && second == make_piece(~c, King));
-    if (cannon_pin || line_pin) value += pinned_value(pos, w, c, p[0]);
-    if (cannon_pin) value += pinned_value(pos, w, c, p[1]);
-  }
+  if (cannon_pin || line_pin) value += pinned_value(pos, w, c, p[0]);
+  if (cannon_pin) value += pinned_value(pos, w, c, p[1]);
   return value;
+}
+
+PhaseValue pins(const Position& pos, const Weights& w, Color c) {
+  const Square general = pos.king_square(c);
+  const int f = file_of(general), r = rank_of(general);
+  const auto on_rank = [r](int file) { return make_square(file, r); };
+  const auto on_file = [f](int rank) { return make_square(f, rank); };
+  const uint16_t rank_occ = pos.rank_occupancy(r), file_occ = pos.file_occupancy(f);
+  return pins_along(pos, w, c, pieces_along(rank_occ, f, true, on_rank), false) +
+         pins_along(pos, w, c, pieces_along(rank_occ, f, false, on_rank), false) +
+         pins_along(pos, w, c, pieces_along(file_occ, r, true, on_file), true) +
+         pins_along(pos, w, c, pieces_along(file_occ, r, false, on_file), true);
 }
 
 }  // namespace
