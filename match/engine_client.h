@@ -1,6 +1,6 @@
 // One engine as the runner sees it: its process and its protocol. It starts the engine and speaks the
-// handshake, gives it its options, prepares each game, asks for moves with a deadline, and tells a
-// crash or a hang from an answer. Every wait also ends when the match is stopped (the interrupt fd).
+// handshake, gives it its options, prepares each game, asks for moves with a deadline (and lets it
+// ponder, as a GUI does, with ponder=on), and tells a crash or a hang from an answer. Every wait also ends when the match is stopped (the interrupt fd).
 #pragma once
 
 #include <chrono>
