@@ -159,6 +159,8 @@ std::optional<BestMove> parse_bestmove(const std::string& line) {
   BestMove best;
   if (w.size() > 1 && w[1] != "(none)") best.move = w[1];
   best.resigned = std::find(w.begin() + 1, w.end(), "resign") != w.end();
+  const auto ponder = std::find(w.begin() + 1, w.end(), "ponder");
+  if (ponder != w.end() && ponder + 1 != w.end()) best.ponder = *(ponder + 1);
   return best;
 }
 
@@ -167,6 +169,10 @@ std::string ProtocolDialect::position(const std::string& fen, const std::vector<
   if (!moves.empty()) text += " moves";
   for (const std::string& m : moves) text += " " + m;
   return text;
+}
+
+std::string ProtocolDialect::go_ponder(const MoveBudget& budget, const GoClock& clock) const {
+  return "go ponder" + go(budget, clock).substr(2);
 }
 
 std::unique_ptr<ProtocolDialect> make_dialect(Dialect dialect, TimeUnit time_unit) {

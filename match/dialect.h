@@ -35,10 +35,12 @@ std::optional<EngineScore> parse_info_score(const std::string& line);
 // The depth of an `info` line, or 0.
 int parse_info_depth(const std::string& line);
 
-// A `bestmove` line: the move (empty for `nobestmove` or `bestmove (none)`), and whether the engine
-// resigned (UCCI `bestmove ... resign`). Nothing if the line is not an answer to `go`.
+// A `bestmove` line: the move (empty for `nobestmove` or `bestmove (none)`), the reply the engine
+// expects (`ponder Y`, both protocols; empty if none), and whether the engine resigned (UCCI
+// `bestmove ... resign`). Nothing if the line is not an answer to `go`.
 struct BestMove {
   std::string move;
+  std::string ponder;
   bool resigned = false;
 };
 std::optional<BestMove> parse_bestmove(const std::string& line);
@@ -62,6 +64,8 @@ class ProtocolDialect {
   // What to send before `isready` at the start of each game.
   virtual std::vector<std::string> new_game(const Handshake& h) const = 0;
   virtual std::string go(const MoveBudget& budget, const GoClock& clock) const = 0;
+  // The same with `ponder` (both protocols put it first): think until `ponderhit` or `stop`.
+  std::string go_ponder(const MoveBudget& budget, const GoClock& clock) const;
   // `position fen F moves m1 m2 ...` (the same in both protocols).
   std::string position(const std::string& fen, const std::vector<std::string>& moves) const;
 };

@@ -55,13 +55,19 @@ ChildProcess::ReadStatus EngineClient::read(std::string& line, SteadyClock::time
   return status;
 }
 
+ChildProcess::ReadStatus EngineClient::read_until(const std::vector<std::string>& words, SteadyClock::time_point deadline,
+                                                  int interrupt_fd) {
+  std::string line;
+  ChildProcess::ReadStatus status;
+  while ((status = read(line, deadline, interrupt_fd)) == ChildProcess::ReadStatus::Line)
+    for (const std::string& word : words)
+      if (line == word || starts_with(line, word + " ")) return status;
+  return status;
+}
+
 bool EngineClient::wait_for(const std::vector<std::string>& words, std::chrono::milliseconds timeout,
                             int interrupt_fd) {
-  const auto deadline = SteadyClock::now() + timeout;
-  for (std::string line; read(line, deadline, interrupt_fd) == ChildProcess::ReadStatus::Line;)
-    for (const std::string& word : words)
-      if (line == word || starts_with(line, word + " ")) return true;
-  return false;
+  return read_until(words, SteadyClock::now() + timeout, interrupt_fd) == ChildProcess::ReadStatus::Line;
 }
 
 void EngineClient::discard_pending() {
@@ -98,6 +104,9 @@ void EngineClient::start(int interrupt_fd) {
   read_handshake(interrupt_fd);
   if (spec_.dialect == Dialect::Uci && starts_with(handshake_.id_name, "Fairy-Stockfish"))
     throw EngineError(spec_.name + ": Fairy-Stockfish numbers Xiangqi ranks 1-10 in UCI; use proto=ucci");
+  // A GUI that ponders tells an engine offering the option (UCI's Ponder; UCCI's ponder, where there is
+  // one); before the spec's own options, so that an option.Ponder= given there wins.
+  if (spec_.ponder && handshake_.offers("ponder")) send(dialect_->setoption(handshake_.spelling("ponder"), "true"));
   for (const auto& [name, value] : spec_.options) {
     if (!handshake_.offers(name))
       throw EngineError(spec_.name + ": the engine has no option '" + name + "'");
@@ -118,14 +127,35 @@ bool EngineClient::new_game(int interrupt_fd) {
 SearchReply EngineClient::search(const SearchRequest& request, int interrupt_fd) {
   SearchReply reply;
   if (!healthy()) return reply;
+  const auto start = SteadyClock::now();
+  if (pondering_ && pondering_->first == request.fen && pondering_->second == request.moves) {
+    // The expected reply came: the ponder search goes on as this one, and the clock runs from here.
+    // Its info lines so far are for this position, so they are read, not discarded.
+    pondering_.reset();
+    if (!send("ponderhit")) return reply;
+    return read_reply(start, request.deadline, interrupt_fd);
+  }
+  // A miss: the engine's clock runs from the opponent's move, as in a GUI, so a slow stop is its own.
+  if (pondering_) {
+    const SearchReply::Status stopped = end_ponder();
+    if (stopped != SearchReply::Status::BestMove) {
+      reply.status = stopped;
+      reply.used = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start);
+      return reply;
+    }
+  }
   discard_pending();
   if (!send(dialect_->position(request.fen, request.moves))) return reply;
-  const auto start = SteadyClock::now();
   if (!send(dialect_->go(request.budget, request.clock))) return reply;
-  const auto deadline = start + request.deadline;
+  return read_reply(start, request.deadline, interrupt_fd);
+}
+
+SearchReply EngineClient::read_reply(SteadyClock::time_point start, std::chrono::milliseconds deadline,
+                                     int interrupt_fd) {
+  SearchReply reply;
   std::string line;
   while (true) {
-    const ChildProcess::ReadStatus status = read(line, deadline, interrupt_fd);
+    const ChildProcess::ReadStatus status = read(line, start + deadline, interrupt_fd);
     reply.used = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start);
     if (status == ChildProcess::ReadStatus::Line) {
       if (const auto best = parse_bestmove(line)) {
@@ -145,6 +175,29 @@ SearchReply EngineClient::search(const SearchRequest& request, int interrupt_fd)
   }
 }
 
+void EngineClient::ponder(const SearchRequest& request) {
+  if (!spec_.ponder || !healthy()) return;
+  discard_pending();
+  // A failed send leaves the engine unhealthy: its next search() reports the crash.
+  if (send(dialect_->position(request.fen, request.moves)) && send(dialect_->go_ponder(request.budget, request.clock)))
+    pondering_.emplace(request.fen, request.moves);
+}
+
+SearchReply::Status EngineClient::end_ponder() {
+  pondering_.reset();
+  if (!send("stop")) return SearchReply::Status::Crashed;
+  // Not cut short by the interrupt: a match that is stopping still wants the stray bestmove consumed,
+  // and the grace bounds the wait.
+  const ChildProcess::ReadStatus status = read_until({"bestmove", "nobestmove"}, SteadyClock::now() + kStopGrace, -1);
+  if (status == ChildProcess::ReadStatus::Line) return SearchReply::Status::BestMove;
+  healthy_ = false;
+  return status == ChildProcess::ReadStatus::Timeout ? SearchReply::Status::Unstopped : SearchReply::Status::Crashed;
+}
+
+bool EngineClient::stop_pondering() {
+  return !pondering_ || end_ponder() == SearchReply::Status::BestMove;
+}
+
 bool EngineClient::recover(int interrupt_fd) {
   if (!process_ || process_->exited()) return false;
   // It was thinking: it answers `stop` with its move (or has sent it late, and it waits in the pipe).
@@ -160,6 +213,7 @@ void EngineClient::quit() {
   if (!process_->exited() && send("quit")) process_->wait_exit(SteadyClock::now() + grace);
   process_.reset();  // kills what is left and reaps
   healthy_ = false;
+  pondering_.reset();
 }
 
 }  // namespace jiang::match

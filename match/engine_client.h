@@ -1,6 +1,6 @@
 // One engine as the runner sees it: its process and its protocol. It starts the engine and speaks the
-// handshake, gives it its options, prepares each game, asks for moves with a deadline, and tells a
-// crash or a hang from an answer. Every wait also ends when the match is stopped (the interrupt fd).
+// handshake, gives it its options, prepares each game, asks for moves with a deadline (and lets it
+// ponder, as a GUI does, with ponder=on), and tells a crash or a hang from an answer. Every wait also ends when the match is stopped (the interrupt fd).
 #pragma once
 
 #include <chrono>
@@ -32,12 +32,14 @@ struct SearchRequest {
 };
 
 struct SearchReply {
-  enum class Status { BestMove, Timeout, Crashed, Interrupted };
+  // Unstopped: pondering on a move that was not played, the engine did not answer `stop` (a hang).
+  enum class Status { BestMove, Timeout, Crashed, Interrupted, Unstopped };
   Status status = Status::Crashed;
   BestMove best;                       // with Status::BestMove
   std::optional<EngineScore> score;    // the last score the engine reported for this move
   int depth = 0;
-  std::chrono::milliseconds used{0};   // from `go` to `bestmove` (or to the failure)
+  // From `go` (or `ponderhit`, or the `stop` of a ponder search that missed) to `bestmove` or the failure.
+  std::chrono::milliseconds used{0};
 };
 
 class EngineClient {
@@ -62,8 +64,17 @@ class EngineClient {
   // The new-game commands and isready. False if readyok did not come in time (a hang) or the engine
   // is gone; then it is no longer healthy.
   bool new_game(int interrupt_fd);
-  // Sends the position and `go`, then waits for bestmove until the request's deadline.
+  // Sends the position and `go`, then waits for bestmove until the request's deadline. If the engine
+  // is pondering: `ponderhit` when the request's position is the one it ponders on, else `stop` (its
+  // bestmove read and dropped) before the position and `go`.
   SearchReply search(const SearchRequest& request, int interrupt_fd);
+  // With ponder=on: sends the request's position (the expected reply played) and `go ponder`, and
+  // returns at once; the next search() ends the ponder search. Otherwise nothing.
+  void ponder(const SearchRequest& request);
+  // Ends a ponder search that no search() followed (the game is over, or the match stopping): `stop`,
+  // its bestmove read and dropped, so that the next game starts clean. False if the engine did not
+  // answer (then it is no longer healthy). True if it was not pondering.
+  bool stop_pondering();
   // After a search that ran out of time (or a missed readyok): `stop`, then isready, so that a late
   // bestmove cannot be taken for the next one. False if the engine does not answer both in time (it is
   // hung, or gone); then it is no longer healthy.
@@ -77,6 +88,12 @@ class EngineClient {
   // Reads until a line that is one of `words` or starts with one and a blank; false on timeout, end of
   // output or interruption.
   bool wait_for(const std::vector<std::string>& words, std::chrono::milliseconds timeout, int interrupt_fd);
+  ChildProcess::ReadStatus read_until(const std::vector<std::string>& words, ChildProcess::Clock::time_point deadline,
+                                      int interrupt_fd);
+  // Reads the search's info lines up to its bestmove, the time counted from `start`.
+  SearchReply read_reply(ChildProcess::Clock::time_point start, std::chrono::milliseconds deadline, int interrupt_fd);
+  // `stop` to the ponder search and its bestmove dropped: BestMove if it answered, else how it failed.
+  SearchReply::Status end_ponder();
   void read_handshake(int interrupt_fd);
   void discard_pending();
 
@@ -88,6 +105,8 @@ class EngineClient {
   Handshake handshake_;
   bool healthy_ = false;
   std::string log_name_;  // "name[pid]": with several games at once, which process said what
+  // The position of the running ponder search (the opening and the moves since), if there is one.
+  std::optional<std::pair<std::string, std::vector<std::string>>> pondering_;
 };
 
 }  // namespace jiang::match

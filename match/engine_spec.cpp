@@ -56,6 +56,12 @@ TimeUnit parse_time_unit(const std::string& value) {
   throw SpecError("timeunit must be auto, ms or s, got '" + value + "'");
 }
 
+bool parse_on_off(const std::string& key, const std::string& value) {
+  if (value == "on") return true;
+  if (value == "off") return false;
+  throw SpecError(key + " must be on or off, got '" + value + "'");
+}
+
 // Applies one key=value word to the spec.
 void apply(EngineSpec& spec, const std::string& key, const std::string& value) {
   static const std::string kOptionPrefix = "option.";
@@ -77,8 +83,10 @@ void apply(EngineSpec& spec, const std::string& key, const std::string& value) {
     spec.dialect = parse_dialect(value);
   } else if (key == "timeunit") {
     spec.time_unit = parse_time_unit(value);
+  } else if (key == "ponder") {
+    spec.ponder = parse_on_off(key, value);
   } else {
-    throw SpecError("unknown key '" + key + "' (expected name, cmd, args, dir, proto, timeunit or option.NAME)");
+    throw SpecError("unknown key '" + key + "' (expected name, cmd, args, dir, proto, timeunit, ponder or option.NAME)");
   }
 }
 

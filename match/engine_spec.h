@@ -29,6 +29,7 @@ struct EngineSpec {
   std::string dir;                                         // dir=: working directory (default: ours)
   Dialect dialect = Dialect::Ucci;                         // proto=ucci|uci
   TimeUnit time_unit = TimeUnit::Auto;                     // timeunit=auto|ms|s (UCCI only)
+  bool ponder = false;                                     // ponder=on|off: think on the opponent's time
   std::vector<std::pair<std::string, std::string>> options;  // option.NAME=VALUE, in the order given
 };
 

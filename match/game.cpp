@@ -62,6 +62,11 @@ std::optional<Move> judge(GameOutcome& g, const SearchReply& reply, const Positi
     return std::nullopt;
   }
   const std::string used = std::to_string(reply.used.count()) + " ms";
+  if (reply.status == Status::Unstopped) {
+    lose(g, us, Ending::Hang, "hang",
+         who + " pondered on a move that was not played and did not answer stop within " + used + where);
+    return std::nullopt;
+  }
   if (reply.status == Status::Timeout && !clock) {
     lose(g, us, Ending::Hang, "hang", who + " gave no move within " + used + where);
     return std::nullopt;
@@ -87,6 +92,64 @@ std::optional<Move> judge(GameOutcome& g, const SearchReply& reply, const Positi
   return move;
 }
 
+// The reply the mover expects (its bestmove's ponder move), if it is legal after the move: its engine
+// ponders on it while the opponent thinks.
+std::optional<Move> expected_reply(const SearchReply& reply, const Position& after) {
+  const std::optional<Move> move = parse_move(reply.best.ponder);
+  return move && is_legal(after, *move) ? move : std::nullopt;
+}
+
+// The new-game commands for both engines; false if one failed (the game is lost by it, or abandoned).
+bool prepare(GameOutcome& g, const std::array<EngineClient*, kColors>& players, int interrupt_fd) {
+  for (Color c : {Red, Black}) {
+    if (players[c]->new_game(interrupt_fd)) continue;
+    g.abandoned = interrupted(interrupt_fd);
+    const std::string who = players[c]->name() + " (" + side_name(c) + ")";
+    if (players[c]->running()) lose(g, c, Ending::Hang, "hang", who + " did not answer isready before the game");
+    else lose(g, c, Ending::Crash, "crash", who + " exited before the game");
+    return false;
+  }
+  return true;
+}
+
+// The moves of the game until it ends, is lost by an engine or is abandoned.
+void play_moves(GameOutcome& g, const std::array<EngineClient*, kColors>& players, const GameRules& rules,
+                int interrupt_fd) {
+  Position pos = Position::from_fen(g.start_fen);
+  pos.in_check();  // recorded in the history: the repetition rules need to know who gave check
+  std::optional<Clock> clocks[kColors];
+  if (rules.budget.clock)
+    for (auto& clock : clocks) clock.emplace(rules.budget.tc, rules.time_margin);
+  Adjudicator adjudicator(rules.adjudication);
+  std::vector<std::string> moves;
+  std::optional<Move> expected;  // the last mover's ponder move
+  while (true) {
+    if (const auto verdict = referee(pos, kRepetitions))
+      return end_game(g, verdict->result, Ending::Rules, verdict->reason);
+    if (const auto verdict = adjudicator.verdict())
+      return end_game(g, verdict->result, Ending::Adjudication, verdict->reason);
+    const Color us = pos.side_to_move();
+    if (expected) {  // the last mover thinks on our time, as if we had played what it expects
+      std::vector<std::string> predicted = moves;
+      predicted.push_back(to_string(*expected));
+      players[~us]->ponder(make_request(g, predicted, rules, clocks, ~us));
+    }
+    const SearchReply reply = players[us]->search(make_request(g, moves, rules, clocks, us), interrupt_fd);
+    if (reply.status == SearchReply::Status::Interrupted) {
+      g.abandoned = true;
+      return;
+    }
+    const std::optional<Move> move = judge(g, reply, pos, players[us]->name(), clocks[us], rules);
+    if (!move) return;
+    g.moves.push_back({*move, reply.score, reply.depth, reply.used});
+    moves.push_back(to_string(*move));
+    pos.make_move(*move);
+    pos.in_check();
+    expected = expected_reply(reply, pos);
+    adjudicator.after_move(us, reply.score, int(g.moves.size()));
+  }
+}
+
 }  // namespace
 
 const char* termination_tag(Ending e) {
@@ -106,44 +169,11 @@ GameOutcome play_game(const std::string& fen, const std::array<EngineClient*, kC
                       int interrupt_fd) {
   GameOutcome g;
   g.start_fen = fen;
-  for (Color c : {Red, Black}) {
-    if (players[c]->new_game(interrupt_fd)) continue;
-    g.abandoned = interrupted(interrupt_fd);
-    const std::string who = players[c]->name() + " (" + side_name(c) + ")";
-    if (players[c]->running()) lose(g, c, Ending::Hang, "hang", who + " did not answer isready before the game");
-    else lose(g, c, Ending::Crash, "crash", who + " exited before the game");
-    return g;
-  }
-  Position pos = Position::from_fen(fen);
-  pos.in_check();  // recorded in the history: the repetition rules need to know who gave check
-  std::optional<Clock> clocks[kColors];
-  if (rules.budget.clock)
-    for (auto& clock : clocks) clock.emplace(rules.budget.tc, rules.time_margin);
-  Adjudicator adjudicator(rules.adjudication);
-  std::vector<std::string> moves;
-  while (true) {
-    if (const auto verdict = referee(pos, kRepetitions)) {
-      end_game(g, verdict->result, Ending::Rules, verdict->reason);
-      return g;
-    }
-    if (const auto verdict = adjudicator.verdict()) {
-      end_game(g, verdict->result, Ending::Adjudication, verdict->reason);
-      return g;
-    }
-    const Color us = pos.side_to_move();
-    const SearchReply reply = players[us]->search(make_request(g, moves, rules, clocks, us), interrupt_fd);
-    if (reply.status == SearchReply::Status::Interrupted) {
-      g.abandoned = true;
-      return g;
-    }
-    const std::optional<Move> move = judge(g, reply, pos, players[us]->name(), clocks[us], rules);
-    if (!move) return g;
-    g.moves.push_back({*move, reply.score, reply.depth, reply.used});
-    moves.push_back(to_string(*move));
-    pos.make_move(*move);
-    pos.in_check();
-    adjudicator.after_move(us, reply.score, int(g.moves.size()));
-  }
+  if (prepare(g, players, interrupt_fd)) play_moves(g, players, rules, interrupt_fd);
+  // However the game ended, an engine pondering on a move that will not come is stopped, and its
+  // bestmove read, so that nothing of this game reaches the next.
+  for (EngineClient* player : players) player->stop_pondering();
+  return g;
 }
 
 }  // namespace jiang::match

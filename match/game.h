@@ -47,7 +47,8 @@ struct GameOutcome {
 };
 
 // Plays one game from `fen` (a legal position with a move to make): players[Red] has Red. Stops early
-// (abandoned) when `interrupt_fd` becomes readable.
+// (abandoned) when `interrupt_fd` becomes readable. An engine with ponder=on thinks on its opponent's
+// time on the reply it expects (EngineClient::ponder); at the end no engine is left pondering.
 GameOutcome play_game(const std::string& fen, const std::array<EngineClient*, kColors>& players, const GameRules& rules,
                       int interrupt_fd);
 

@@ -180,7 +180,8 @@ void add_program_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
   const auto add = [&](CLI::Option* option) { return option->excludes(weights)->group(kPrograms); };
   add(cmd->add_option("--engine", o.engines,
                       "\"name=N cmd=PROGRAM [args='ARGS'] [dir=DIR] [proto=ucci|uci] [timeunit=auto|ms|s] "
-                      "[option.NAME=VALUE]...\" (quote words with blanks)"))
+                      "[ponder=on|off] [option.NAME=VALUE]...\" (quote words with blanks; ponder=on: the engine "
+                      "thinks on its opponent's time, on the move it expects)"))
       ->take_all()
       ->expected(1);
   add(cmd->add_option("--tc", o.tc, "each engine's clock: [MOVES/]SECONDS[+INCREMENT], e.g. 10+0.1, or 40/60 for 60 s every 40 moves"));

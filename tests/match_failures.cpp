@@ -3,46 +3,13 @@
 // left, running or unreaped.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-
-#include <cerrno>
 #include <cstdio>
 
-#include "match/runner.h"
 #include "tests/match_support.h"
 
 using namespace jiang;
 using namespace jiang::match;
 using namespace jiang::match_test;
-
-namespace {
-
-// jiang (first) against a fake engine misbehaving as `mode`, from the start position.
-MatchSettings against_fake(const std::string& mode, const std::filesystem::path& pids) {
-  MatchSettings s;
-  s.engines[0] = parse_engine_spec("name=jiang cmd=" JIANG_BINARY);
-  s.engines[1] = parse_engine_spec("name=fake cmd=" + kFakeEngine + " args='" + mode + " " + pids.string() + "'");
-  s.games = 2;
-  s.concurrency = 1;
-  s.openings = {std::string(kStartFen)};
-  s.rules.budget.nodes = 500;
-  s.rules.time_margin = std::chrono::milliseconds(100);
-  s.rules.hang_timeout = std::chrono::milliseconds(500);
-  return s;
-}
-
-// No child of this process is left: neither running nor waiting to be reaped.
-bool no_children() {
-  int status = 0;
-  return ::waitpid(-1, &status, WNOHANG) == -1 && errno == ECHILD;
-}
-
-int count_lines(const std::filesystem::path& path) {
-  const std::string text = read_text(path);
-  return int(std::count(text.begin(), text.end(), '\n'));
-}
-
-}  // namespace
 
 TEST_CASE("An engine that crashes mid-game loses, is restarted, and the match goes on", "[match][failures]") {
   const auto dir = temp_dir("crash");

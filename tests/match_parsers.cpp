@@ -37,6 +37,9 @@ TEST_CASE("An engine spec gives name, program, arguments, protocol and options",
   CHECK(d.args == std::vector<std::string>{"-x", "two words"});
   CHECK(d.dir == "/tmp");
   CHECK(d.time_unit == TimeUnit::Milliseconds);
+  CHECK_FALSE(d.ponder);  // the default
+  CHECK(parse_engine_spec("cmd=x ponder=on").ponder);
+  CHECK_FALSE(parse_engine_spec("cmd=x ponder=off").ponder);
 }
 
 TEST_CASE("Bad engine specs are refused with the reason", "[match][spec]") {
@@ -59,6 +62,7 @@ TEST_CASE("Bad engine specs are refused with the reason", "[match][spec]") {
   CHECK_THAT(error("cmd=x proto=uci timeunit=s"), Catch::Contains("timeunit= is for UCCI"));
   CHECK_THAT(error("cmd=x timeunit=minutes"), Catch::Contains("timeunit must be"));
   CHECK_THAT(error("cmd='x"), Catch::Contains("unterminated"));
+  CHECK_THAT(error("cmd=x ponder=true"), Catch::Contains("ponder must be on or off, got 'true'"));
 }
 
 TEST_CASE("Engine programs are found on PATH or checked as paths", "[match][spec]") {
@@ -197,8 +201,12 @@ TEST_CASE("Scores are read from UCCI and UCI info lines, bounds are not", "[matc
   CHECK(parse_info_depth("bestmove h2e2") == 0);
 }
 
-TEST_CASE("bestmove answers: move, none, resign", "[match][dialect]") {
+TEST_CASE("bestmove answers: move, ponder move, none, resign", "[match][dialect]") {
   CHECK(parse_bestmove("bestmove h2e2 ponder h9g7").value().move == "h2e2");
+  CHECK(parse_bestmove("bestmove h2e2 ponder h9g7").value().ponder == "h9g7");
+  CHECK(parse_bestmove("bestmove h2e2 ponder h9g7 draw").value().ponder == "h9g7");  // UCCI
+  CHECK(parse_bestmove("bestmove h2e2").value().ponder.empty());
+  CHECK(parse_bestmove("bestmove h2e2 ponder").value().ponder.empty());
   CHECK(parse_bestmove("bestmove (none)").value().move.empty());
   CHECK(parse_bestmove("nobestmove").value().move.empty());
   CHECK(parse_bestmove("bestmove a0a1 resign").value().resigned);
@@ -249,6 +257,8 @@ TEST_CASE("go is written in each protocol's words and units", "[match][dialect]"
   MoveBudget nodes;
   nodes.nodes = 20000;
   CHECK(uci->go(nodes, c) == "go nodes 20000");
+  CHECK(uci->go_ponder(clock, c) == "go ponder wtime 9500 btime 8250 winc 100 binc 100");
+  CHECK(ucci->go_ponder(clock, c) == "go ponder time 8250 increment 100 opptime 9500 oppincrement 100");
   MoveBudget depth;
   depth.depth = 4;
   CHECK(ucci->go(depth, c) == "go depth 4");

@@ -3,8 +3,11 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -14,6 +17,7 @@
 #include <vector>
 
 #include "match/pgn.h"
+#include "match/runner.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 #include "tests/support/files.h"
@@ -125,6 +129,102 @@ inline Run run_jiang(const std::vector<std::string>& args, std::chrono::seconds 
   run.code = p.wait_exit(5s);
   run.err = p.read_stderr();
   return run;
+}
+
+// One line of the communication log (--log): the process ("name[pid]"), its direction and its text.
+struct LogLine {
+  std::string engine;
+  bool to_engine = false;
+  std::string text;
+};
+
+inline std::vector<LogLine> read_log(const std::filesystem::path& path) {
+  std::vector<LogLine> lines;
+  std::ifstream in(path);
+  const std::regex format(R"(^\d+\.\d+ (\S+) ([<>]) (.*)$)");
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, format)) lines.push_back({m[1], m[2] == ">", m[3]});
+  }
+  return lines;
+}
+
+// How often the runner pondered, in the log of a match played one game at a time.
+struct PonderCounts {
+  int go_ponder = 0;
+  int hits = 0;            // ponderhit
+  int misses = 0;          // stop, then the position with the move played and `go`
+  int stopped_at_end = 0;  // stop with the game over
+};
+
+// Counts the ponder searches of a log (of a match played one game at a time) and checks each: a
+// `ponderhit` only when the opponent's bestmove was the move pondered on; after a `stop`, the position
+// with the move the opponent played instead (the stray bestmove is not played), or the game is over.
+inline PonderCounts check_pondering(const std::vector<LogLine>& log) {
+  const auto last_word = [](const std::string& text) { return text.substr(text.rfind(' ') + 1); };
+  const auto starts = [](const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; };
+  PonderCounts counts;
+  std::map<std::string, std::string> position, expected;  // by process: the last position sent, the move pondered on
+  std::map<std::string, bool> stopping;                   // by process: a ponder search was stopped
+  std::string played, played_by;                          // the last move an engine answered, and which one
+  for (const LogLine& l : log) {
+    const std::string& e = l.engine;
+    INFO(e << (l.to_engine ? " > " : " < ") << l.text);
+    if (!l.to_engine) {
+      if (starts(l.text, "bestmove ") && !stopping[e]) played = l.text.substr(9, l.text.find(' ', 9) - 9), played_by = e;
+      continue;
+    }
+    if (stopping[e]) {  // what follows the stop tells a miss from the end of the game
+      stopping[e] = false;
+      const bool miss = starts(l.text, "position ");
+      ++(miss ? counts.misses : counts.stopped_at_end);
+      if (miss) CHECK((played_by != e && played != expected[e] && last_word(l.text) == played));
+      expected.erase(e);
+    }
+    if (starts(l.text, "position ")) {
+      position[e] = l.text;
+    } else if (starts(l.text, "go ponder")) {
+      ++counts.go_ponder;
+      CHECK(expected.count(e) == 0);  // one ponder search at a time
+      expected[e] = last_word(position[e]);
+    } else if (l.text == "ponderhit") {
+      ++counts.hits;
+      CHECK((expected.count(e) && played_by != e && played == expected[e]));
+      expected.erase(e);
+    } else if (l.text == "stop" && expected.count(e)) {
+      stopping[e] = true;
+    }
+  }
+  for (const auto& [e, stopped] : stopping)
+    if (stopped) ++counts.stopped_at_end, expected.erase(e);
+  CHECK(expected.empty());  // every ponder search was ended
+  return counts;
+}
+
+// jiang (first) against a fake engine misbehaving as `mode`, from the start position, 500 nodes a move;
+// the fake appends its process ids to `pids`.
+inline match::MatchSettings against_fake(const std::string& mode, const std::filesystem::path& pids) {
+  match::MatchSettings s;
+  s.engines[0] = match::parse_engine_spec("name=jiang cmd=" JIANG_BINARY);
+  s.engines[1] = match::parse_engine_spec("name=fake cmd=" + kFakeEngine + " args='" + mode + " " + pids.string() + "'");
+  s.games = 2;
+  s.concurrency = 1;
+  s.openings = {std::string(kStartFen)};
+  s.rules.budget.nodes = 500;
+  s.rules.time_margin = std::chrono::milliseconds(100);
+  s.rules.hang_timeout = std::chrono::milliseconds(500);
+  return s;
+}
+
+// No child of this process is left: neither running nor waiting to be reaped.
+inline bool no_children() {
+  int status = 0;
+  return ::waitpid(-1, &status, WNOHANG) == -1 && errno == ECHILD;
+}
+
+inline int count_lines(const std::filesystem::path& path) {
+  const std::string text = read_text(path);
+  return int(std::count(text.begin(), text.end(), '\n'));
 }
 
 inline std::string joined(const std::vector<std::string>& lines) {

@@ -4,6 +4,10 @@
 #   illegal  answers every go with e0e2 (a general two steps ahead: never legal)
 #   crash    plays one sound opening move (h2e2 as Red, h7e7 as Black), then exits at its next go
 #   hang     never answers go, nor anything after it
+#   ponder   plays one sound opening move (as crash) expecting a reply jiang does not play (a9a8 as Red,
+#            a0a1 as Black), answers `stop` of its ponder search with e0e2 (never legal: the runner must
+#            drop it), then resigns at its next go
+#   deaf     as ponder, but never answers that `stop`
 # With a second argument, it first appends its process id to that file (to check later that it is gone).
 mode=$1
 [ -n "$2" ] && echo $$ >> "$2"
@@ -12,8 +16,12 @@ position=""
 while IFS= read -r line; do
   case $line in
     ucci) echo "id name fake-$mode"; echo "ucciok" ;;
-    isready) echo "readyok" ;;
+    isready) gos=0; echo "readyok" ;;  # before each game: a game's first go counts 1
     position*) position=$line ;;
+    go\ ponder*)
+      [ "$mode" = deaf ] && exec sleep 1000
+      pondering=1 ;;
+    stop) [ -n "$pondering" ] && echo "bestmove e0e2"; pondering="" ;;
     go*)
       gos=$((gos + 1))
       case $mode in
@@ -25,6 +33,12 @@ while IFS= read -r line; do
             *) echo "info depth 1 score 0"; echo "bestmove h2e2" ;;
           esac ;;
         hang) exec sleep 1000 ;;
+        ponder|deaf)
+          [ $gos -ge 2 ] && { echo "bestmove a0a1 resign"; continue; }
+          case $position in
+            *" moves "*) echo "bestmove h7e7 ponder a0a1" ;;
+            *) echo "bestmove h2e2 ponder a9a8" ;;
+          esac ;;
       esac ;;
     quit) echo "bye"; exit 0 ;;
   esac
