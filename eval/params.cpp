@@ -1,6 +1,8 @@
 #include "eval/params.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -298,7 +300,7 @@ Params Params::load(const std::filesystem::path& path, int* defaulted) {
     throw ParamError("weights file '" + path.string() + "' is " + std::to_string(size) + " bytes; a weights file is under " +
                      std::to_string(kMaxWeightsFileBytes));
   std::ifstream in(path);
-  if (!in) throw ParamError("cannot read weights file '" + path.string() + "'");
+  if (!in) throw ParamError("cannot read weights file '" + path.string() + "': " + std::strerror(errno));
   return read(in, path.string(), defaulted);
 }
 

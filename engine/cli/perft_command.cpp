@@ -1,6 +1,8 @@
 #include "engine/cli/perft_command.h"
 
 #include <chrono>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -77,7 +79,7 @@ bool check_case(const PerftCase& c, int max_depth, int number) {
 int run_suite(const PerftOptions& o) {
   std::ifstream in(o.suite);
   if (!in) {
-    std::cerr << "jiang perft: cannot read suite file '" << o.suite << "'\n";
+    std::cerr << "jiang perft: cannot read suite file '" << o.suite << "': " << std::strerror(errno) << "\n";
     return 2;
   }
   int passed = 0, failed = 0, line_number = 0;

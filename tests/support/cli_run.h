@@ -16,10 +16,11 @@ struct CliRun {
   std::string err;
 };
 
-inline CliRun run_jiang(const std::vector<std::string>& args) {
+// One run of `program` with `args`, to its end.
+inline CliRun run_program(const std::string& program, const std::vector<std::string>& args) {
   using namespace std::chrono_literals;
   constexpr auto kTimeout = 10s;  // generous: the tests share two cores with builds
-  Subprocess p(JIANG_BINARY, args);
+  Subprocess p(program, args);
   p.close_stdin();
   CliRun r;
   while (const auto line = p.read_line(kTimeout)) r.out.push_back(*line);
@@ -27,5 +28,7 @@ inline CliRun run_jiang(const std::vector<std::string>& args) {
   r.err = p.read_stderr();
   return r;
 }
+
+inline CliRun run_jiang(const std::vector<std::string>& args) { return run_program(JIANG_BINARY, args); }
 
 }  // namespace jiang::testing

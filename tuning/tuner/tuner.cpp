@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -275,7 +277,7 @@ std::filesystem::path default_checkpoint_path(const std::filesystem::path& out) 
 
 json read_checkpoint(const std::filesystem::path& path) {
   std::ifstream in(path);
-  if (!in) throw TuneError("cannot read checkpoint '" + path.string() + "'");
+  if (!in) throw TuneError("cannot read checkpoint '" + path.string() + "': " + std::strerror(errno));
   return read_checkpoint(in, path.string());
 }
 
