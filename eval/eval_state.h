@@ -34,6 +34,32 @@ void add_restricted_pieces(EvalState& state);     // Restricted: trapped horses,
 void add_pawns(EvalState& state);                 // Pawns: crossed pawns near the palace, old pawns
 void add_patterns(EvalState& state);               // Patterns: hollow and central cannons, linked pawns
 
+// General danger in two steps, so that the tuner can keep the counts of a position and recompute the
+// penalty (not linear in the weights) for any weights: what the enemy brings against c's general (all
+// zero when no rook, horse or cannon reaches the palace: pawns alone make no attack), then the units.
+struct DangerCounts {
+  int8_t rooks = 0, horses = 0, cannons = 0, pawns = 0;  // attackers reaching the palace (pawns: near it)
+  int8_t rook_checks = 0, horse_checks = 0, cannon_checks = 0;  // safe squares to check from
+  int8_t weak_squares = 0;  // palace squares the enemy attacks and c does not defend
+  int8_t defenders = 0;     // c's advisors and elephants
+};
+DangerCounts danger_counts(const EvalState& state, Color c);
+int danger_units(const DangerCounts& counts, const Weights& w);  // never below 0
+PhaseValue danger_penalty(int units, const Weights& w);          // what c loses, middlegame and endgame
+
+// A piece of c the enemy attacks, as relations sees it, in a form that does not depend on the weights:
+// the tuner recomputes the largest loss from it when the exchange values (middlegame material) move.
+struct Threat {
+  PieceType victim;
+  bool defended;
+  uint8_t attacker_types;  // bit t: an enemy piece of type t attacks the victim
+};
+// The threatened pieces of c, at most kMaxThreats of them (every piece but the general).
+inline constexpr int kMaxThreats = 15;
+int list_threats(const EvalState& state, Color c, std::array<Threat, kMaxThreats>& out);
+// What c loses on a threatened piece under the given exchange values ([type]): relations' rule.
+int threat_loss(const Threat& threat, const std::array<int, kPieceTypes>& exchange_value);
+
 // Blending and endgame scaling (eval/terms/scaling.cpp).
 int game_phase(const Position& pos);  // 0 .. Evaluator::kMaxPhase
 // How much of the evaluation the stronger side keeps, of Evaluator::kScaleNormal, when its material

@@ -13,6 +13,7 @@
 
 add_executable(jiang_tuner_tests
   tuner_texel.cpp
+  tuner_trace.cpp
   tuner_algorithms.cpp
   tuner_checkpoint.cpp
   tuner_errors.cpp

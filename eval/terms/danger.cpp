@@ -51,46 +51,52 @@ SquareSet union_of(const SideAttacks& side, PieceType t) {
   return all;
 }
 
-// The danger units against c's general.
-int danger_units(const EvalState& state, Color c) {
+}  // namespace
+
+DangerCounts danger_counts(const EvalState& state, Color c) {
   const Position& pos = state.pos;
-  const Weights& w = state.w;
   const Color e = ~c;
   const SideAttacks& enemy = state.attacks.side[e];
   const SquareSet palace = kPalace[c];
-  int units = 0, attackers = 0;
-  for (PieceType t : {Rook, Horse, Cannon})
-    for (const SquareSet* s = enemy.begin(t); s != enemy.end(t); ++s)
-      if (!(*s & palace).empty()) {
-        units += w.danger_attacker[t];
-        ++attackers;
-      }
-  const int pawns = (state.attacks.pawns[e] & (palace | palace.rank_up() | palace.rank_down())).count();
-  units += w.danger_attacker[Pawn] * pawns;
-  if (attackers == 0) return 0;  // pawns alone do not make an attack
+  auto reaching = [&](PieceType t) {
+    int8_t n = 0;
+    for (const SquareSet* s = enemy.begin(t); s != enemy.end(t); ++s) n += !(*s & palace).empty();
+    return n;
+  };
+  DangerCounts n;
+  n.rooks = reaching(Rook), n.horses = reaching(Horse), n.cannons = reaching(Cannon);
+  if (n.rooks + n.horses + n.cannons == 0) return DangerCounts{};  // pawns alone do not make an attack
+  n.pawns = int8_t((state.attacks.pawns[e] & (palace | palace.rank_up() | palace.rank_down())).count());
 
   // Safe checks: squares an attacker can reach, from which it checks, that c does not defend.
   const SquareSet unsafe = state.attacks.side[c].any() | state.attacks.occupied[e];
   const CheckSquares checks = check_squares(pos, pos.king_square(c));
-  units += w.danger_check[Rook] * (checks.rook & union_of(enemy, Rook) & ~unsafe).count();
-  units += w.danger_check[Horse] * (checks.horse & union_of(enemy, Horse) & ~unsafe).count();
+  n.rook_checks = int8_t((checks.rook & union_of(enemy, Rook) & ~unsafe).count());
+  n.horse_checks = int8_t((checks.horse & union_of(enemy, Horse) & ~unsafe).count());
   const SquareSet cannon_reach = cannon_quiet_targets(pos, e) | (union_of(enemy, Cannon) & state.attacks.occupied[c]);
-  units += w.danger_check[Cannon] * (checks.cannon & cannon_reach & ~unsafe).count();
+  n.cannon_checks = int8_t((checks.cannon & cannon_reach & ~unsafe).count());
 
-  units += w.danger_weak_square * (palace & enemy.any() & ~state.attacks.side[c].any()).count();
-  units -= w.danger_defender * (pos.count(make_piece(c, Advisor)) + pos.count(make_piece(c, Elephant)));
+  n.weak_squares = int8_t((palace & enemy.any() & ~state.attacks.side[c].any()).count());
+  n.defenders = int8_t(pos.count(make_piece(c, Advisor)) + pos.count(make_piece(c, Elephant)));
+  return n;
+}
+
+int danger_units(const DangerCounts& n, const Weights& w) {
+  const int units = w.danger_attacker[Rook] * n.rooks + w.danger_attacker[Horse] * n.horses +
+                    w.danger_attacker[Cannon] * n.cannons + w.danger_attacker[Pawn] * n.pawns +
+                    w.danger_check[Rook] * n.rook_checks + w.danger_check[Horse] * n.horse_checks +
+                    w.danger_check[Cannon] * n.cannon_checks + w.danger_weak_square * n.weak_squares -
+                    w.danger_defender * n.defenders;
   return std::max(units, 0);
 }
 
-}  // namespace
+PhaseValue danger_penalty(int units, const Weights& w) {
+  return {units * units * w.danger_curve_mg / kDangerCurveScale, units * w.danger_linear_eg / kDangerLinearScale};
+}
 
 void add_general_danger(EvalState& state) {
   const Weights& w = state.w;
-  for (Color c : {Red, Black}) {
-    const int units = danger_units(state, c);
-    state.terms[Danger][c] -= PhaseValue{units * units * w.danger_curve_mg / kDangerCurveScale,
-                                         units * w.danger_linear_eg / kDangerLinearScale};
-  }
+  for (Color c : {Red, Black}) state.terms[Danger][c] -= danger_penalty(danger_units(danger_counts(state, c), w), w);
 }
 
 }  // namespace jiang

@@ -29,7 +29,36 @@ int largest_loss(const EvalState& state, Color c) {
   return largest;
 }
 
+// The types of c's pieces attacking s.
+uint8_t attacker_types(const SideAttacks& side, Square s) {
+  uint8_t types = 0;
+  for (int t = King; t <= Pawn; ++t)
+    for (const SquareSet* set = side.begin(PieceType(t)); set != side.end(PieceType(t)); ++set)
+      if (set->contains(s)) types |= uint8_t(1u << t);
+  return types;
+}
+
 }  // namespace
+
+int list_threats(const EvalState& state, Color c, std::array<Threat, kMaxThreats>& out) {
+  const SquareSet pieces = state.attacks.occupied[c] & ~SquareSet::of(state.pos.king_square(c));
+  const SquareSet defended = state.attacks.side[c].any();
+  int n = 0;
+  for (SquareSet attacked = pieces & state.attacks.side[~c].any(); !attacked.empty();) {
+    const Square s = attacked.pop_first();
+    out[n++] = {type_of(state.pos.piece_on(s)), defended.contains(s), attacker_types(state.attacks.side[~c], s)};
+  }
+  return n;
+}
+
+int threat_loss(const Threat& threat, const std::array<int, kPieceTypes>& exchange_value) {
+  const int value = exchange_value[threat.victim];
+  if (!threat.defended) return value;
+  int cheapest = kGeneralExchangeValue;  // the cheaper attacker, as largest_loss finds it by group
+  for (int t = King; t <= Pawn; ++t)
+    if (threat.attacker_types & (1u << t)) cheapest = std::min(cheapest, exchange_value[t]);
+  return std::max(0, value - cheapest);
+}
 
 void add_relations(EvalState& state) {
   const Weights& w = state.w;
