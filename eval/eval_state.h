@@ -42,6 +42,7 @@ struct DangerCounts {
   int8_t rook_checks = 0, horse_checks = 0, cannon_checks = 0;  // safe squares to check from
   int8_t weak_squares = 0;  // palace squares the enemy attacks and c does not defend
   int8_t defenders = 0;     // c's advisors and elephants
+  bool operator==(const DangerCounts&) const = default;
 };
 DangerCounts danger_counts(const EvalState& state, Color c);
 int danger_units(const DangerCounts& counts, const Weights& w);  // never below 0

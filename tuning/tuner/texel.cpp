@@ -122,6 +122,10 @@ TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, dou
   return data;
 }
 
+int64_t quantized_squared_error(double k, int red_eval, float result) {
+  return std::llround(squared_error(k, red_eval, result) * kErrorUnits);
+}
+
 double win_probability(double k, double red_eval) { return 1.0 / (1.0 + std::exp(-k * kLn10Over400 * red_eval)); }
 
 std::vector<int> red_evals(const PositionSet& set, const Evaluator& eval, int threads) {
@@ -142,16 +146,14 @@ double mean_squared_error(const std::vector<int>& evals, const std::vector<float
 double mean_squared_error(const PositionSet& set, const Evaluator& eval, double k, int threads,
                           const std::atomic<bool>* stop) {
   if (set.size() == 0) return 0.0;
-  std::vector<double> chunk_sums((set.size() + kLossChunk - 1) / kLossChunk, 0.0);
-  const bool complete = parallel_chunks(set.size(), kLossChunk, threads, stop, [&](size_t c, size_t begin, size_t end) {
-    double sum = 0.0;
-    for (size_t i = begin; i < end; ++i) sum += squared_error(k, red_eval(eval, set.leaves[i]), set.results[i]);
-    chunk_sums[c] = sum;
+  std::atomic<int64_t> total{0};
+  const bool complete = parallel_chunks(set.size(), kLossChunk, threads, stop, [&](size_t, size_t begin, size_t end) {
+    int64_t sum = 0;
+    for (size_t i = begin; i < end; ++i) sum += quantized_squared_error(k, red_eval(eval, set.leaves[i]), set.results[i]);
+    total += sum;  // an integer sum: the same in any order
   });
   if (!complete) throw Interrupted();
-  double total = 0.0;
-  for (double s : chunk_sums) total += s;  // in chunk order: the same sum for any thread count
-  return total / double(set.size());
+  return mean_of_quantized(total, set.size());
 }
 
 double fit_k(const std::vector<int>& evals, const std::vector<float>& results) {

@@ -57,9 +57,17 @@ inline int red_eval(const Evaluator& eval, const Position& pos) {
 // Red's evaluation of every position, in parallel.
 std::vector<int> red_evals(const PositionSet& set, const Evaluator& eval, int threads);
 
+// The losses of weight sets sum each position's squared error as an integer count of 2^-36: integer sums
+// are exact in any order, so a loss does not depend on the thread count or on whether it was updated
+// from the last loss (tracing) or summed afresh. A squared error (at most 1) is rounded by at most
+// 2^-37 (7e-12); 2^27 positions still fit in an int64 sum.
+inline constexpr double kErrorUnits = double(int64_t(1) << 36);
+int64_t quantized_squared_error(double k, int red_eval, float result);
+inline double mean_of_quantized(int64_t sum, size_t n) { return double(sum) / kErrorUnits / double(n); }
+
 // The loss of fixed evaluations for a given K (in order, single-threaded).
 double mean_squared_error(const std::vector<int>& evals, const std::vector<float>& results, double k);
-// The loss of an evaluator over a set, in parallel over fixed chunks summed in chunk order: the result
+// The loss of an evaluator over a set, in parallel, as integer units summed exactly: the result
 // does not depend on `threads`. Throws Interrupted if `stop` is raised before it finishes.
 double mean_squared_error(const PositionSet& set, const Evaluator& eval, double k, int threads,
                           const std::atomic<bool>* stop = nullptr);
