@@ -39,21 +39,10 @@ Position unpack(const PackedPosition& packed) {
         const uint8_t s = packed.squares[first_slot(c, PieceType(t)) + i];
         if (s != PackedPosition::kEmpty) board[s] = char(c == Red ? kLetters[t] : kLetters[t] + ('a' - 'A'));
       }
-  std::string fen;
+  std::string fen;  // every empty square as its own "1", which FEN allows
   for (int rank = kRanks - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < kFiles; ++file) {
-      const char piece = board[make_square(file, rank)];
-      if (!piece) {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += char('0' + empty);
-      empty = 0;
-      fen += piece;
-    }
-    if (empty) fen += char('0' + empty);
-    if (rank) fen += '/';
+    for (int file = 0; file < kFiles; ++file) fen += board[make_square(file, rank)] ? board[make_square(file, rank)] : '1';
+    fen += rank ? "/" : "";
   }
   fen += packed.side_to_move == Red ? " w - - 0 1" : " b - - 0 1";
   return Position::from_fen(fen);

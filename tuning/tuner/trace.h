@@ -24,7 +24,7 @@
 // How the coefficients are found: material and position values from the piece lists (they are counts
 // of pieces by the code of eval/terms/material.cpp and the position tables); every other linear
 // parameter by finite differences of the real Evaluator, term by term (a parameter of registry group g
-// moves only term g), one parameter of each group per evaluation: 13 evaluations a position.
+// moves only term g), one parameter of each group per evaluation: a dozen evaluations a position.
 #pragma once
 
 #include <array>
@@ -42,7 +42,6 @@ struct LinearTerm {
   int param = 0;
   int mg = 0;
   int eg = 0;
-  bool operator==(const LinearTerm&) const = default;
 };
 
 // What the blend and the non-linear parts need, besides the linear totals.

@@ -265,6 +265,9 @@ void add_tune_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--seed", c.seed, "seed of the random choices and of the validation split")->capture_default_str();
   cmd->add_option("--threads", cli->run.threads, "threads evaluating the loss or playing the games (default: the machine's cores)")
       ->check(CLI::Range(1, 1024));
+  cmd->add_flag("--full-loss", cli->run.full_loss,
+                "positions objective: evaluate every position for every loss (the slow path the traces replace; "
+                "the same losses)");
   cmd->add_option("--validation", cli->validation, "share of the positions held out for validation: 10% or 0.1")
       ->capture_default_str();
   cmd->add_flag("--strict", c.strict, "stop at a malformed data line instead of skipping it");

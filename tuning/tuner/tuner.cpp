@@ -17,6 +17,7 @@
 #include "tuning/selfplay/positions_file.h"
 #include "tuning/tuner/games.h"
 #include "tuning/tuner/texel.h"
+#include "tuning/tuner/traced_objective.h"
 #include "util/atomic_file.h"
 #include "util/json_number.h"
 
@@ -87,6 +88,26 @@ double resident_mb() {
   for (std::string line; std::getline(in, line);)
     if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
   return -1;
+}
+
+// The traced positions objective (traced_objective.h): traces the positions and lets them go. Null if
+// interrupted while tracing (nothing to save yet, as while loading the data).
+std::unique_ptr<Objective> traced_objective(TexelData& data, TracedData& traced, const Params& start, double k,
+                                            int threads, const RunOptions& options, spdlog::logger& logger) {
+  const auto trace_start = Clock::now();
+  try {
+    traced = trace_texel_data(data, start, threads, options.stop);
+  } catch (const Interrupted&) {
+    logger.warn("interrupted while tracing the positions, before tuning began: no checkpoint written");
+    return nullptr;
+  }
+  std::vector<Position>().swap(data.train.leaves);  // the traces replace the positions
+  std::vector<Position>().swap(data.validation.leaves);
+  const size_t positions = traced.train->size() + (traced.validation ? traced.validation->size() : 0);
+  const size_t bytes = traced.train->bytes() + (traced.validation ? traced.validation->bytes() : 0);
+  logger.info("traced {} positions in {:.1f} s ({:.0f} bytes a position; resident memory {:.0f} MB)", positions,
+              seconds_since(trace_start), double(bytes) / double(positions), resident_mb());
+  return std::make_unique<TracedPositionsObjective>(traced, k, threads);
 }
 
 std::vector<int> tuned_indices(const std::vector<std::string>& names) {
@@ -381,6 +402,7 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
 
   // The objective.
   TexelData data;
+  TracedData traced;
   std::unique_ptr<Objective> objective;
   double k = 0.0;
   if (config.objective == "positions") {
@@ -439,7 +461,15 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
       k = fit_k(red_evals(data.train, Evaluator(config.start), threads), data.train.results);
       logger->info("fitted K = {:.6f} in {:.1f} s", k, seconds_since(fit_start));
     }
-    objective = std::make_unique<PositionsObjective>(data, k, threads);
+    if (options.full_loss) {
+      objective = std::make_unique<PositionsObjective>(data, k, threads);
+    } else {
+      objective = traced_objective(data, traced, config.start, k, threads, options, *logger);
+      if (!objective) {
+        outcome.interrupted = true;
+        return outcome;
+      }
+    }
   } else {
     GamesSettings settings;
     settings.games = config.games;
@@ -617,7 +647,7 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
                  options.out.string(), outcome.csv.string());
     const uint64_t session_evaluations = progress.evaluations - saved_evaluations;
     if (session_evaluations > 0)
-      logger->info("this session: {} evaluations in {:.1f} s, {:.3f} s each", session_evaluations,
+      logger->info("this session: {} evaluations in {:.2f} s, {:.4f} s each", session_evaluations,
                    seconds_since(loop_start), seconds_since(loop_start) / double(session_evaluations));
   }
   return outcome;

@@ -80,6 +80,7 @@ struct RunOptions {
   int64_t iterations = 0;            // stop once this many iterations are done, counting earlier sessions (0: no limit)
   double time_s = 0;                 // stop after this many seconds of this session (0: no limit)
   int threads = 1;
+  bool full_loss = false;            // evaluate every position for every loss instead of using traces
   double checkpoint_every_s = 60;
   double log_every_s = 10;
   bool force = false;                // a new run may replace an existing checkpoint
