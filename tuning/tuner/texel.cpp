@@ -129,8 +129,8 @@ int64_t quantized_squared_error(double k, int red_eval, float result) {
 double win_probability(double k, double red_eval) { return 1.0 / (1.0 + std::exp(-k * kLn10Over400 * red_eval)); }
 
 std::vector<int> red_evals(const PositionSet& set, const Evaluator& eval, int threads) {
-  std::vector<int> evals(set.size());
-  parallel_chunks(set.size(), kLossChunk, threads, nullptr, [&](size_t, size_t begin, size_t end) {
+  std::vector<int> evals(set.leaves.size());
+  parallel_chunks(set.leaves.size(), kLossChunk, threads, nullptr, [&](size_t, size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) evals[i] = red_eval(eval, set.leaves[i]);
   });
   return evals;

@@ -27,7 +27,7 @@ namespace jiang::tuner {
 struct PositionSet {
   std::vector<Position> leaves;
   std::vector<float> results;
-  size_t size() const { return leaves.size(); }
+  size_t size() const { return results.size(); }  // the results outlive the leaves once traced
 };
 
 struct TexelData {
