@@ -39,9 +39,7 @@ namespace jiang::tuner {
 
 // One parameter's part of a position's totals: total.mg += mg * value, total.eg += eg * value.
 struct LinearTerm {
-  int param = 0;
-  int mg = 0;
-  int eg = 0;
+  int param = 0, mg = 0, eg = 0;
 };
 
 // What the blend and the non-linear parts need, besides the linear totals.
