@@ -15,7 +15,9 @@ int cheapest_attacker(const EvalState& state, Color c, Square s) {
   return state.tables.exchange_order.value[g];
 }
 
-// What c stands to lose on its most valuable threatened piece (the general is never exchanged).
+// What c stands to lose on its most valuable threatened piece (the general is never exchanged). The
+// tuner's trace replays this rule for other weights through list_threats and threat_loss below; this is
+// the fast form the search uses, and tests/tuner_trace.cpp checks the two agree on every position.
 int largest_loss(const EvalState& state, Color c) {
   const SquareSet pieces = state.attacks.occupied[c] & ~SquareSet::of(state.pos.king_square(c));
   const SquareSet defended = state.attacks.side[c].any();
