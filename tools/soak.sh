@@ -81,11 +81,12 @@ run_lane() {
   done
 }
 
-# Memory: every jiang process's resident set every 20 s, as "seconds pid kB command".
+# Memory: the resident set of every process of this jiang binary every 20 s, as "seconds pid kB command"
+# (other jiang processes on the machine are not the soak's).
 sample_memory() {
   local start=$SECONDS
   while :; do
-    for pid in $(pgrep -x jiang || true); do
+    for pid in $(pgrep -f "^$jiang( |$)" || true); do
       local rss; rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || continue
       [ -n "$rss" ] && echo "$((SECONDS - start)) $pid $rss $(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | cut -c1-60)"
     done
@@ -93,6 +94,7 @@ sample_memory() {
   done
 }
 
+echo "$jiang" > "$out/binary"
 sample_memory > "$out/memory.txt" &
 sampler=$!
 trap 'kill $sampler 2>/dev/null || true' EXIT

@@ -51,12 +51,13 @@ def xboard_leg(out, pgn, debug):
     return wdl, ours._replace(gone=lost), theirs._replace(gone=lost)
 
 
-def memory(path):
-    """(pid, command, first kB, last kB, largest kB, seconds sampled) of every long-lived jiang process."""
+def memory(path, binary):
+    """(pid, command, first kB, last kB, largest kB, seconds sampled) of every long-lived process of the
+    soak's jiang binary (when given)."""
     samples = collections.defaultdict(list)
     for line in path.read_text().splitlines() if path.exists() else []:
         parts = line.split(maxsplit=3)
-        if len(parts) >= 3:
+        if len(parts) >= 3 and (not binary or (len(parts) > 3 and parts[3].startswith(binary))):
             samples[parts[1]].append((int(parts[0]), int(parts[2]), parts[3] if len(parts) > 3 else ""))
     rows = []
     for pid, s in samples.items():
@@ -93,7 +94,8 @@ def main():
           f"{ours_total.forfeits:>15} {ours_total.illegal:>7} {ours_total.crashes:>7} {ours_total.hangs:>5} {ours_total.gone:>4}"
           f"  | {theirs_total.forfeits:>18} {theirs_total.illegal:>7} {theirs_total.crashes:>7} {theirs_total.hangs:>5} {theirs_total.gone:>4}")
 
-    rows = memory(out / "memory.txt")
+    binary_file = out / "binary"
+    rows = memory(out / "memory.txt", binary_file.read_text().strip() if binary_file.exists() else "")
     print(f"\nmemory of the jiang processes sampled for {LONG_LIVED_S} s or more (resident kB):")
     for pid, cmd, first, last, largest, span in sorted(rows, key=lambda r: r[3] - r[2], reverse=True)[:12]:
         print(f"  pid {pid:>7} {span:>6} s  first {first:>8}  last {last:>8}  largest {largest:>8}  "
