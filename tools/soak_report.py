@@ -96,7 +96,8 @@ def main():
 
     binary_file = out / "binary"
     rows = memory(out / "memory.txt", binary_file.read_text().strip() if binary_file.exists() else "")
-    print(f"\nmemory of the jiang processes sampled for {LONG_LIVED_S} s or more (resident kB):")
+    print(f"\nmemory of the jiang processes sampled for {LONG_LIVED_S} s or more (resident kB; XBoard starts the"
+          f" engine afresh for each game, so these are jiang match's runners and engines):")
     for pid, cmd, first, last, largest, span in sorted(rows, key=lambda r: r[3] - r[2], reverse=True)[:12]:
         print(f"  pid {pid:>7} {span:>6} s  first {first:>8}  last {last:>8}  largest {largest:>8}  "
               f"growth {last - first:+8}  {cmd}")
