@@ -1,5 +1,7 @@
 #include "tuning/tuner/algorithms.h"
 
+#include "tuning/tuner/algorithm_state.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -31,56 +33,6 @@ SearchSpace make_search_space(const std::vector<int>& start, const std::vector<i
 }
 
 namespace {
-
-// The tuned values of a full vector, and a full vector from tuned values (the rest from the start).
-json tuned_json(const SearchSpace& space, const std::vector<int>& full) {
-  json values = json::array();
-  for (int index : space.tuned) values.push_back(full[index]);
-  return values;
-}
-
-std::vector<int> full_from_json(const SearchSpace& space, const json& values, const char* what) {
-  if (!values.is_array() || values.size() != space.tuned.size())
-    throw std::invalid_argument(std::string(what) + ": expected " + std::to_string(space.tuned.size()) +
-                                " values, one per tuned parameter");
-  std::vector<int> full = space.start;
-  for (size_t i = 0; i < space.tuned.size(); ++i) {
-    if (!values[i].is_number_integer()) throw std::invalid_argument(std::string(what) + ": not an integer");
-    const int index = space.tuned[i];
-    const std::optional<int> v = json_integer<int>(values[i]);  // an unsigned 2^64-1 is not -1
-    if (!v || *v < space.min[index] || *v > space.max[index])
-      throw std::invalid_argument(std::string(what) + ": " + Params::registry()[index].name + " = " +
-                                  values[i].dump() + " is out of bounds");
-    full[index] = *v;
-  }
-  return full;
-}
-
-// A field of an algorithm's state; std::invalid_argument, as load_state promises, if it is missing.
-const json& field(const json& state, const char* key) {
-  if (!state.is_object() || !state.contains(key))
-    throw std::invalid_argument(std::string("algorithm state without \"") + key + "\"");
-  return state[key];
-}
-
-template <typename T>
-T get(const json& state, const char* key) {
-  const json& value = field(state, key);
-  const auto wrong_type = [key] {
-    return std::invalid_argument(std::string("algorithm state: \"") + key + "\" has the wrong type");
-  };
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    const std::optional<T> n = json_integer<T>(value);  // range-checked: get<int>() of 1e300 is undefined
-    if (!n) throw wrong_type();
-    return *n;
-  } else {
-    try {
-      return value.get<T>();
-    } catch (const json::exception&) {
-      throw wrong_type();
-    }
-  }
-}
 
 std::string format_double(double x) {
   std::ostringstream out;
