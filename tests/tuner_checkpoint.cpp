@@ -53,6 +53,8 @@ TuneConfig config_for(const std::string& algorithm) {
   c.ga.population = 10;
   c.ga.generations = 40;
   c.ga.mutation_rate = 0.3;
+  c.adam.rate = 2.0;
+  c.adam.epochs = 60;
   return c;
 }
 
@@ -225,6 +227,7 @@ void check_resume(const std::string& algorithm) {
 TEST_CASE("Checkpoint then resume equals an uninterrupted run: hill climbing", "[tuner][checkpoint]") { check_resume("hc"); }
 TEST_CASE("Checkpoint then resume equals an uninterrupted run: annealing", "[tuner][checkpoint]") { check_resume("sa"); }
 TEST_CASE("Checkpoint then resume equals an uninterrupted run: genetic", "[tuner][checkpoint]") { check_resume("ga"); }
+TEST_CASE("Checkpoint then resume equals an uninterrupted run: adam", "[tuner][checkpoint]") { check_resume("adam"); }
 
 TEST_CASE("A finished run goes on when resumed with a later end condition", "[tuner][checkpoint]") {
   // The end conditions (hc's minimum step, sa's end temperature, ga's generations) only decide when a

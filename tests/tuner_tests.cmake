@@ -15,6 +15,7 @@ add_executable(jiang_tuner_tests
   tuner_texel.cpp
   tuner_trace.cpp
   tuner_algorithms.cpp
+  tuner_adam.cpp
   tuner_checkpoint.cpp
   tuner_errors.cpp
   tuner_games.cpp
