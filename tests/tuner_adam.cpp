@@ -160,7 +160,7 @@ TEST_CASE("Adam runs the same with 1 and 2 threads", "[tuner][adam]") {
         json::parse(read_text(dir / "two.checkpoint.json")).at("state"));
 }
 
-TEST_CASE("--l2 pulls the weights towards the start: the larger lambda, the closer", "[tuner][adam]") {
+TEST_CASE("L2 regularisation (--l2) pulls the weights towards the start: the larger lambda, the closer", "[tuner][adam]") {
   const std::filesystem::path dir = temp_dir("adam-l2");
   std::vector<double> distances;
   for (const std::string& algorithm : {"adam", "hc"}) {
@@ -183,7 +183,7 @@ TEST_CASE("--l2 pulls the weights towards the start: the larger lambda, the clos
   }
 }
 
-TEST_CASE("--patience stops early and writes the weights of the lowest validation loss", "[tuner][adam]") {
+TEST_CASE("Early stopping (--patience) stops early and writes the weights of the lowest validation loss", "[tuner][adam]") {
   // The sample of self-play positions overfits within a few epochs when every parameter moves: the
   // validation loss turns up while the training loss goes on falling.
   TuneConfig config = adam_config(JIANG_DATA_DIR "/selfplay-sample.txt", 0.1);

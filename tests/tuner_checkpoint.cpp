@@ -290,7 +290,7 @@ TEST_CASE("The checkpoint holds what a resumed run needs", "[tuner][checkpoint]"
   CHECK(j.at("state").at("population")[0].size() == 5);
   // The CSV: a header and one row per iteration, the first for the start.
   const std::string csv = read_text(outcome.csv);
-  CHECK(csv.rfind("iteration,elapsed_s,evaluations,current_loss,best_loss,validation_loss,population_mean_loss\n0,", 0) == 0);
+  CHECK(csv.rfind("iteration,elapsed_s,evaluations,current_loss,best_loss,validation_loss,population_mean_loss,l2_penalty\n0,", 0) == 0);
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 5);
 }
 
