@@ -732,8 +732,9 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
     logger->info("{} after {} iterations: loss {} -> {}, validation {} -> {}; {} in {}, history in {}",
                  outcome.finished ? "finished" : "stopped", progress.iteration, number(progress.start_loss),
                  number(outcome.best_loss), optional_number(progress.start_validation),
-                 optional_number(progress.best_validation),
-                 options.shrink == 1.0 ? std::string("best weights")
+                 optional_number(outcome.best_validation_loss),
+                 config.patience > 0 ? std::string("the weights of the lowest validation loss")
+                 : options.shrink == 1.0 ? std::string("best weights")
                                        : fmt::format("start + {} * (best - start)", options.shrink),
                  options.out.string(), outcome.csv.string());
     const uint64_t session_evaluations = progress.evaluations - saved_evaluations;
