@@ -7,6 +7,8 @@
 // (general danger, threat shares, middlegame material, which also moves the exchange values) get a
 // central finite difference of the exact loss instead: their derivative runs through max(), the danger
 // curve and the exchange order, and a difference is exact where the analytic form would be a page.
+// Weights whose exchange order differs from the traces' are evaluated in full by the loss, but this
+// gradient still reads the traces' coefficients there: an approximation, as good as the order is close.
 #pragma once
 
 #include <atomic>
