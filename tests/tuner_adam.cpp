@@ -65,15 +65,6 @@ TuneConfig adam_config(const std::string& data, double validation) {
   return c;
 }
 
-RunOptions run_options(const std::filesystem::path& out, const CapturedLog& log, int threads) {
-  RunOptions o;
-  o.out = out;
-  o.threads = threads;
-  o.force = true;
-  o.logger = log.logger;
-  return o;
-}
-
 // The tuned parameters' distance from the start, each in units of its registry range.
 double distance_from_start(const TuneConfig& c, const Params& weights) {
   double sum = 0;

@@ -61,11 +61,7 @@ TuneConfig config_for(const std::string& algorithm) {
 int64_t total_iterations(const std::string& algorithm) { return algorithm == "ga" ? 8 : algorithm == "sa" ? 60 : 25; }
 
 RunOptions options_for(const std::filesystem::path& out, const CapturedLog& log, int threads) {
-  RunOptions o;
-  o.out = out;
-  o.threads = threads;
-  o.force = true;
-  o.logger = log.logger;
+  RunOptions o = run_options(out, log, threads);
   o.checkpoint_every_s = 0;  // a checkpoint after every iteration: the most chances to get it wrong
   return o;
 }
