@@ -204,7 +204,14 @@ void check_resume(const std::string& algorithm) {
       const TuneOutcome part = run_tune(config_for(algorithm), first);
       raiser.join();
       INFO("delay " << delay_ms << " ms, stopped at iteration " << part.iterations);
-      CHECK(part.interrupted);
+      // On a loaded machine the raiser can wake only after the run has ended (seen under ctest -j2 at a
+      // load of 8 on 2 cores, for hc and ga before adam existed): that run is whole and must equal the
+      // uninterrupted one.
+      if (!part.interrupted) {
+        CHECK(part.iterations == total_iterations(algorithm));
+        check_same(whole, part, out);
+        continue;
+      }
       RunOptions rest = options_for(out, log, 2);
       rest.iterations = total_iterations(algorithm);
       if (part.checkpoint_written) {
