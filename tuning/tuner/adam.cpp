@@ -7,13 +7,14 @@
 #include <nlohmann/json.hpp>
 
 #include "tuning/tuner/algorithm_state.h"
+#include "tuning/tuner/point_walk.h"
 
 namespace jiang::tuner {
 namespace {
 
 using nlohmann::json;
 
-class Adam final : public Algorithm {
+class Adam final : public PointWalk {
  public:
   Adam(const SearchSpace& space, const AdamOptions& o) : space_(space), o_(o) {}
   std::unique_ptr<Algorithm> clone() const override { return std::make_unique<Adam>(*this); }
@@ -25,8 +26,8 @@ class Adam final : public Algorithm {
     m_.assign(x_.size(), 0.0);
     v_.assign(x_.size(), 0.0);
     t_ = 0;
-    current_ = best_ = space_.start;
-    current_loss_ = best_loss_ = start_loss_ = objective.loss(current_);
+    rounded_ = space_.start;
+    start_at(space_.start, objective.loss(space_.start));
     initialized_ = true;
   }
 
@@ -35,7 +36,7 @@ class Adam final : public Algorithm {
   // the loss of the rounded weights.
   void step(Objective& objective, Rng&) override {
     if (finished()) return;
-    const std::vector<double> g = objective.gradient(current_, space_.tuned);
+    const std::vector<double> g = objective.gradient(current(), space_.tuned);
     ++t_;
     const double correct1 = 1.0 - std::pow(kAdamBeta1, double(t_));
     const double correct2 = 1.0 - std::pow(kAdamBeta2, double(t_));
@@ -46,22 +47,14 @@ class Adam final : public Algorithm {
       const int index = space_.tuned[i];
       x_[i] = std::clamp(x_[i] - o_.rate * m_hat / (std::sqrt(v_hat) + kAdamEpsilon), double(space_.min[index]),
                          double(space_.max[index]));
-      current_[index] = space_.clamp(index, int(std::lround(x_[i])));
+      rounded_[index] = space_.clamp(index, int(std::lround(x_[i])));
     }
-    current_loss_ = objective.loss(current_);
-    if (current_loss_ < best_loss_) {
-      best_ = current_;
-      best_loss_ = current_loss_;
-    }
+    const double loss = objective.loss(rounded_);
+    offer_best(rounded_, loss);
+    move_to(rounded_, loss);
   }
   // The end: the last epoch is done.
   bool finished() const override { return space_.tuned.empty() || t_ >= o_.epochs; }
-  double start_loss() const override { return start_loss_; }
-
-  const std::vector<int>& current() const override { return current_; }
-  double current_loss() const override { return current_loss_; }
-  const std::vector<int>& best() const override { return best_; }
-  double best_loss() const override { return best_loss_; }
 
   std::string progress_name() const override { return "epoch"; }
   double progress_value() const override { return double(t_); }
@@ -73,10 +66,9 @@ class Adam final : public Algorithm {
   // back the same bits: a resumed run takes exactly the steps an uninterrupted one would.
   json state() const override {
     if (!initialized_) return {{"initialized", false}};
-    return {{"initialized", initialized_}, {"step", t_},           {"x", x_},
-            {"m", m_},                     {"v", v_},              {"current", tuned_json(space_, current_)},
-            {"current_loss", current_loss_}, {"best", tuned_json(space_, best_)}, {"best_loss", best_loss_},
-            {"done", finished()}};
+    json s = {{"initialized", initialized_}, {"step", t_}, {"x", x_}, {"m", m_}, {"v", v_}, {"done", finished()}};
+    add_points(space_, s);
+    return s;
   }
   void load_state(const json& s) override {
     initialized_ = get<bool>(s, "initialized");
@@ -87,10 +79,8 @@ class Adam final : public Algorithm {
     v_ = get<std::vector<double>>(s, "v");
     if (t_ < 0 || x_.size() != space_.tuned.size() || m_.size() != x_.size() || v_.size() != x_.size())
       throw std::invalid_argument("adam state: the step or the sizes of x, m and v do not fit the tuned parameters");
-    current_ = full_from_json(space_, field(s, "current"), "adam current point");
-    best_ = full_from_json(space_, field(s, "best"), "adam best point");
-    current_loss_ = get<double>(s, "current_loss");
-    best_loss_ = get<double>(s, "best_loss");
+    load_points(space_, s, "adam");
+    rounded_ = current();
   }
 
  private:
@@ -99,8 +89,7 @@ class Adam final : public Algorithm {
   bool initialized_ = false;
   int t_ = 0;                    // updates done
   std::vector<double> x_, m_, v_;  // per tuned parameter: the real weights, the first and second moments
-  std::vector<int> current_, best_;
-  double current_loss_ = 0.0, best_loss_ = 0.0, start_loss_ = 0.0;
+  std::vector<int> rounded_;       // the full weights with x_ rounded and clamped: the next current point
 };
 
 }  // namespace
