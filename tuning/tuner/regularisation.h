@@ -31,7 +31,8 @@ class L2Penalty {
 };
 
 // An objective with the penalty added to its training loss and gradient (the validation loss unchanged).
-// It counts its own evaluations: give it the stop flag and the hook, and the inner objective the stop flag.
+// Its evaluations are the inner objective's (the penalty costs none), counted as the inner calls return:
+// give it the stop flag and the hook, and the inner objective the stop flag.
 class RegularisedObjective : public Objective {
  public:
   RegularisedObjective(std::unique_ptr<Objective> inner, L2Penalty penalty)
@@ -43,8 +44,11 @@ class RegularisedObjective : public Objective {
   }
 
  private:
+  void catch_up();  // counts (and reports to the hook) the inner evaluations not yet counted
+
   std::unique_ptr<Objective> inner_;
   L2Penalty penalty_;
+  uint64_t counted_ = 0;  // of the inner objective's evaluations
 };
 
 }  // namespace jiang::tuner
