@@ -154,6 +154,7 @@ TEST_CASE("Adam runs the same with 1 and 2 threads", "[tuner][adam]") {
 TEST_CASE("L2 regularisation (--l2) pulls the weights towards the start: the larger lambda, the closer", "[tuner][adam]") {
   const std::filesystem::path dir = temp_dir("adam-l2");
   std::vector<double> distances;
+  std::vector<uint64_t> adam_evaluations;  // the same every epoch, with or without the penalty
   for (const std::string& algorithm : {"adam", "hc"}) {
     distances.clear();
     for (double lambda : {0.0, 0.5, 50.0}) {
@@ -165,6 +166,7 @@ TEST_CASE("L2 regularisation (--l2) pulls the weights towards the start: the lar
       o.iterations = 30;
       const TuneOutcome outcome = run_tune(config, o);
       distances.push_back(distance_from_start(config, outcome.best));
+      if (algorithm == "adam") adam_evaluations.push_back(outcome.evaluations);
       if (lambda > 0) CHECK(log.text().find("l2 penalty") != std::string::npos);
     }
     INFO(algorithm << ": distances " << distances[0] << ", " << distances[1] << ", " << distances[2]);
@@ -172,6 +174,7 @@ TEST_CASE("L2 regularisation (--l2) pulls the weights towards the start: the lar
     CHECK(distances[1] <= distances[0]);
     CHECK(distances[2] < distances[1]);
   }
+  CHECK(adam_evaluations == std::vector<uint64_t>(3, adam_evaluations[0]));
 }
 
 TEST_CASE("Early stopping (--patience) stops early and writes the weights of the lowest validation loss", "[tuner][adam]") {
