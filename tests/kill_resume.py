@@ -26,7 +26,7 @@ SELFPLAY_GAMES = 10
 SELFPLAY_NODES = 800
 # Tuner: a few seconds a run on the positions self-play wrote; a checkpoint after every iteration, so
 # that a kill can land during the write.
-TUNE_ITERATIONS = {"hc": 6, "sa": 60, "ga": 8}
+TUNE_ITERATIONS = {"hc": 6, "sa": 60, "ga": 8, "adam": 10}
 
 
 def fail(message):

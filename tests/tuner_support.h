@@ -23,6 +23,7 @@
 #include "tests/support/files.h"
 #include "tuning/tuner/rng.h"
 #include "tuning/tuner/texel.h"
+#include "tuning/tuner/tuner.h"
 
 namespace jiang::tuner_test {
 
@@ -88,6 +89,16 @@ struct CapturedLog {
 };
 
 using testing::read_text;
+
+// Options of a test run: a new run (--force) writing `out`, logging into `log`.
+inline tuner::RunOptions run_options(const std::filesystem::path& out, const CapturedLog& log, int threads) {
+  tuner::RunOptions o;
+  o.out = out;
+  o.threads = threads;
+  o.force = true;
+  o.logger = log.logger;
+  return o;
+}
 
 // Default weights with some parameters moved: {name, change}.
 inline Params perturbed(const std::vector<std::pair<std::string, int>>& changes) {

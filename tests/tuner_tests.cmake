@@ -2,9 +2,10 @@
 #
 #   jiang_tuner_tests  Catch2: the positions objective (sigmoid, K fitting on synthetic data, validation
 #                      split, thread-independent loss), each algorithm on a synthetic problem with a known
-#                      answer, checkpoint then resume equal to an uninterrupted run (hc, sa, ga; stopped by
+#                      answer, checkpoint then resume equal to an uninterrupted run (hc, sa, ga, adam; stopped by
 #                      --iterations, by the stop flag between iterations and at random moments), refused
-#                      checkpoints, bad data and settings, the games objective, and the real `jiang tune`
+#                      checkpoints, bad data and settings, the games objective, adam's gradient against finite differences, --l2 and
+#                      --patience, and the real `jiang tune`
 #                      stopped by SIGINT/SIGTERM and resumed. Cases tagged [slow] (over ~10 s in Release)
 #                      get the ctest label `slow`.
 #   tuner/cli_*        bad options of `jiang tune`: a non-zero exit and a message, never a crash.
@@ -15,6 +16,7 @@ add_executable(jiang_tuner_tests
   tuner_texel.cpp
   tuner_trace.cpp
   tuner_algorithms.cpp
+  tuner_adam.cpp
   tuner_checkpoint.cpp
   tuner_errors.cpp
   tuner_games.cpp
@@ -68,6 +70,10 @@ jiang_cli_test(tuner/cli_bad_sa_rate fail "tune|${tn_data}|--algo|sa|--sa-rate|1
 jiang_cli_test(tuner/cli_bad_hc_steps fail "tune|${tn_data}|--algo|hc|--hc-step|2|--hc-min-step|4|${tn_out}" "minimum step")
 jiang_cli_test(tuner/cli_bad_elitism fail "tune|${tn_data}|--algo|ga|--ga-population|4|--ga-elitism|4|${tn_out}" "elitism")
 jiang_cli_test(tuner/cli_bad_crossover fail "tune|${tn_data}|--algo|ga|--ga-crossover|three-point|${tn_out}" "ga-crossover")
+jiang_cli_test(tuner/cli_patience_no_validation fail "tune|${tn_data}|--algo|adam|--patience|3|${tn_out}"
+               "--patience needs a validation loss")
+jiang_cli_test(tuner/cli_bad_adam_rate fail "tune|${tn_data}|--algo|adam|--adam-rate|0|${tn_out}" "adam-rate")
+jiang_cli_test(tuner/cli_negative_l2 fail "tune|${tn_data}|--algo|hc|--l2|-1|${tn_out}" "l2")
 jiang_cli_test(tuner/cli_missing_weights fail "tune|${tn_data}|--algo|hc|--weights|/nonexistent/w.json|${tn_out}" "w.json")
 jiang_cli_test(tuner/cli_games_odd fail "tune|--objective|games|--games|3|--algo|hc|${tn_out}" "even number of games")
 jiang_cli_test(tuner/cli_games_depth_and_nodes fail "tune|--objective|games|--depth|2|--nodes|100|--algo|hc|${tn_out}"
@@ -107,9 +113,9 @@ step("done: 6 games" ${JIANG} selfplay --games 6 --nodes 300 --random-plies 4 --
      --out ${DIR}/positions.txt)
 step("finished|stopped after 4 iterations" ${JIANG} tune --data ${DIR}/positions.txt --algo hc --group material
      --iterations 4 --out ${DIR}/tuned.json)
-foreach(algo sa ga)
+foreach(algo sa ga adam)
   step("stopped after 2 iterations" ${JIANG} tune --data ${DIR}/positions.txt --algo ${algo} --params material,tempo
-       --iterations 2 --ga-population 4 --out ${DIR}/tuned-${algo}.json)
+       --iterations 2 --ga-population 4 --l2 0.1 --out ${DIR}/tuned-${algo}.json)
 endforeach()
 if(NOT EXISTS ${DIR}/tuned.csv OR NOT EXISTS ${DIR}/tuned.checkpoint.json)
   message(FATAL_ERROR "no loss history or checkpoint beside the output")
@@ -140,7 +146,7 @@ jiang_cli_test(tuner/match_odd_games fail "match|--weights|${PROJECT_SOURCE_DIR}
 jiang_cli_test(tuner/match_no_weights fail "match|--games|2" "--weights is required")
 jiang_cli_test(tuner/match_missing_weights fail "match|--weights|/nonexistent/w.json|--games|2" "/nonexistent/w.json")
 
-# --- SIGKILL at random moments: self-play and the tuner (hc, sa, ga) resumed again and again must end as
+# --- SIGKILL at random moments: self-play and the tuner (hc, sa, ga, adam) resumed again and again must end as
 # uninterrupted runs do, with no torn or temporary file left. A few kills here; the README gives the
 # figures of a long run (tests/kill_resume.py --kills 100). Label `slow`: sanitizer builds skip it.
 find_program(PYTHON3_PROGRAM python3)

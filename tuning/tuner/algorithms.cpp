@@ -1,5 +1,8 @@
 #include "tuning/tuner/algorithms.h"
 
+#include "tuning/tuner/algorithm_state.h"
+#include "tuning/tuner/point_walk.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -31,56 +34,6 @@ SearchSpace make_search_space(const std::vector<int>& start, const std::vector<i
 }
 
 namespace {
-
-// The tuned values of a full vector, and a full vector from tuned values (the rest from the start).
-json tuned_json(const SearchSpace& space, const std::vector<int>& full) {
-  json values = json::array();
-  for (int index : space.tuned) values.push_back(full[index]);
-  return values;
-}
-
-std::vector<int> full_from_json(const SearchSpace& space, const json& values, const char* what) {
-  if (!values.is_array() || values.size() != space.tuned.size())
-    throw std::invalid_argument(std::string(what) + ": expected " + std::to_string(space.tuned.size()) +
-                                " values, one per tuned parameter");
-  std::vector<int> full = space.start;
-  for (size_t i = 0; i < space.tuned.size(); ++i) {
-    if (!values[i].is_number_integer()) throw std::invalid_argument(std::string(what) + ": not an integer");
-    const int index = space.tuned[i];
-    const std::optional<int> v = json_integer<int>(values[i]);  // an unsigned 2^64-1 is not -1
-    if (!v || *v < space.min[index] || *v > space.max[index])
-      throw std::invalid_argument(std::string(what) + ": " + Params::registry()[index].name + " = " +
-                                  values[i].dump() + " is out of bounds");
-    full[index] = *v;
-  }
-  return full;
-}
-
-// A field of an algorithm's state; std::invalid_argument, as load_state promises, if it is missing.
-const json& field(const json& state, const char* key) {
-  if (!state.is_object() || !state.contains(key))
-    throw std::invalid_argument(std::string("algorithm state without \"") + key + "\"");
-  return state[key];
-}
-
-template <typename T>
-T get(const json& state, const char* key) {
-  const json& value = field(state, key);
-  const auto wrong_type = [key] {
-    return std::invalid_argument(std::string("algorithm state: \"") + key + "\" has the wrong type");
-  };
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    const std::optional<T> n = json_integer<T>(value);  // range-checked: get<int>() of 1e300 is undefined
-    if (!n) throw wrong_type();
-    return *n;
-  } else {
-    try {
-      return value.get<T>();
-    } catch (const json::exception&) {
-      throw wrong_type();
-    }
-  }
-}
 
 std::string format_double(double x) {
   std::ostringstream out;
@@ -173,15 +126,14 @@ class HillClimbing final : public Algorithm {
 
 // --- Simulated annealing ---------------------------------------------------------------------------------
 
-class Annealing final : public Algorithm {
+class Annealing final : public PointWalk {
  public:
   Annealing(const SearchSpace& space, const AnnealingOptions& o) : space_(space), o_(o), temperature_(o.t_start) {}
   std::unique_ptr<Algorithm> clone() const override { return std::make_unique<Annealing>(*this); }
 
   bool initialized() const override { return initialized_; }
   void initialize(Objective& objective, Rng&) override {
-    current_ = best_ = space_.start;
-    current_loss_ = best_loss_ = start_loss_ = objective.loss(current_);
+    start_at(space_.start, objective.loss(space_.start));
     temperature_ = o_.t_start;
     initialized_ = true;
   }
@@ -191,7 +143,7 @@ class Annealing final : public Algorithm {
   // T <- T * rate.
   void step(Objective& objective, Rng& rng) override {
     if (finished()) return;
-    std::vector<int> candidate = current_;
+    std::vector<int> candidate = current();
     const int n = int(space_.tuned.size());
     const int moves = int(uniform_int(rng, 1, o_.moves));
     for (int m = 0; m < moves; ++m) {
@@ -200,47 +152,31 @@ class Annealing final : public Algorithm {
       if (uniform_int(rng, 0, 1) == 1) delta = -delta;
       candidate[index] = space_.clamp(index, candidate[index] + delta);
     }
-    const double l = candidate == current_ ? current_loss_ : objective.loss(candidate);
-    const bool accept = l <= current_loss_ || uniform01(rng) < std::exp(-(l - current_loss_) / temperature_);
-    if (l < best_loss_) {
-      best_ = candidate;
-      best_loss_ = l;
-    }
-    if (accept) {
-      current_ = std::move(candidate);
-      current_loss_ = l;
-    }
+    const double l = candidate == current() ? current_loss() : objective.loss(candidate);
+    const bool accept = l <= current_loss() || uniform01(rng) < std::exp(-(l - current_loss()) / temperature_);
+    offer_best(candidate, l);
+    if (accept) move_to(std::move(candidate), l);
     temperature_ *= o_.rate;
   }
   // The end: cooled below the end temperature.
   bool finished() const override { return space_.tuned.empty() || temperature_ < o_.t_end; }
-  double start_loss() const override { return start_loss_; }
-
-  const std::vector<int>& current() const override { return current_; }
-  double current_loss() const override { return current_loss_; }
-  const std::vector<int>& best() const override { return best_; }
-  double best_loss() const override { return best_loss_; }
 
   std::string progress_name() const override { return "temperature"; }
   double progress_value() const override { return temperature_; }
   std::string progress_text() const override {
-    return "T " + format_double(temperature_) + ", current " + format_double(current_loss_);
+    return "T " + format_double(temperature_) + ", current " + format_double(current_loss());
   }
 
   json state() const override {
     if (!initialized_) return {{"initialized", false}};
-    return {{"initialized", initialized_},           {"current", tuned_json(space_, current_)},
-            {"current_loss", current_loss_},         {"best", tuned_json(space_, best_)},
-            {"best_loss", best_loss_},               {"temperature", temperature_},
-            {"done", finished()}};
+    json s = {{"initialized", initialized_}, {"temperature", temperature_}, {"done", finished()}};
+    add_points(space_, s);
+    return s;
   }
   void load_state(const json& s) override {
     initialized_ = get<bool>(s, "initialized");
     if (!initialized_) return;
-    current_ = full_from_json(space_, field(s, "current"), "annealing current point");
-    best_ = full_from_json(space_, field(s, "best"), "annealing best point");
-    current_loss_ = get<double>(s, "current_loss");
-    best_loss_ = get<double>(s, "best_loss");
+    load_points(space_, s, "annealing");
     temperature_ = get<double>(s, "temperature");
     if (!(temperature_ > 0)) throw std::invalid_argument("annealing state: the temperature must be positive");
   }
@@ -249,8 +185,6 @@ class Annealing final : public Algorithm {
   SearchSpace space_;
   AnnealingOptions o_;
   bool initialized_ = false;
-  std::vector<int> current_, best_;
-  double current_loss_ = 0.0, best_loss_ = 0.0, start_loss_ = 0.0;
   double temperature_;
 };
 

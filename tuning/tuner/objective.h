@@ -25,6 +25,9 @@ class Objective {
 
   // The loss the algorithms minimise (on the training positions, or over games).
   virtual double loss(const std::vector<int>& values) = 0;
+  // The gradient of loss() at `values` with respect to `params` (registry indices), for adam. By default
+  // a central finite difference of loss() (gradient.h): two evaluations a parameter.
+  virtual std::vector<double> gradient(const std::vector<int>& values, const std::vector<int>& params);
   // The loss on held-out data, if the objective has any.
   virtual std::optional<double> validation_loss(const std::vector<int>& values) = 0;
 

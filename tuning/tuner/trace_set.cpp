@@ -26,23 +26,6 @@ std::optional<int> eg_twin(const std::string& name) {
   return std::nullopt;
 }
 
-// Walks one feature's positions in a block: body(position, coefficient).
-template <typename Body>
-void walk(const TraceBlock& block, int feature, Body&& body) {
-  uint32_t at = 0;
-  for (uint32_t k = block.column[feature]; k < block.column[feature + 1]; ++k) {
-    at += block.gap[k];
-    if (block.coef[k]) body(uint16_t(at), int(block.coef[k]));
-  }
-}
-
-PhaseValue nonlinear_of(const TraceBlock& block, uint16_t i, const TraceWeights& w) {
-  const TraceRecord& r = block.records[i];
-  const Threat* threats = block.threats.data() + r.first_threat;
-  return nonlinear_red(r.shape, {threats, r.threats[Red]}, {threats + r.threats[Red], r.threats[Black]},
-                       w.params.weights(), w.tables.exchange_value);
-}
-
 TraceBlock make_block(const PositionSet& set, size_t begin, size_t end, const Tracer& tracer,
                       const FeatureTable& features) {
   TraceBlock block;
@@ -79,6 +62,13 @@ TraceBlock make_block(const PositionSet& set, size_t begin, size_t end, const Tr
 }
 
 }  // namespace
+
+PhaseValue nonlinear_of(const TraceBlock& block, uint16_t i, const TraceWeights& w) {
+  const TraceRecord& r = block.records[i];
+  const Threat* threats = block.threats.data() + r.first_threat;
+  return nonlinear_red(r.shape, {threats, r.threats[Red]}, {threats + r.threats[Red], r.threats[Black]},
+                       w.params.weights(), w.tables.exchange_value);
+}
 
 FeatureTable::FeatureTable() {
   const int n = Params::size();

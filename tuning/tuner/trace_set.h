@@ -63,6 +63,19 @@ struct TraceBlock {
   std::vector<int8_t> coef;
 };
 
+// Walks one feature's positions in a block: body(position, coefficient).
+template <typename Body>
+void walk(const TraceBlock& block, int feature, Body&& body) {
+  uint32_t at = 0;
+  for (uint32_t k = block.column[feature]; k < block.column[feature + 1]; ++k) {
+    at += block.gap[k];
+    if (block.coef[k]) body(uint16_t(at), int(block.coef[k]));
+  }
+}
+
+// The non-linear part of position i's totals (general danger, threats) at weights w.
+PhaseValue nonlinear_of(const TraceBlock& block, uint16_t i, const TraceWeights& w);
+
 class TraceSet {
  public:
   // Throws Interrupted if `stop` is raised first.

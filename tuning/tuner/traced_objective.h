@@ -23,8 +23,13 @@ class TracedPositionsObjective : public Objective {
   TracedPositionsObjective(const TracedData& data, double k, int threads);
   double loss(const std::vector<int>& values) override;
   std::optional<double> validation_loss(const std::vector<int>& values) override;
+  // Analytic for the linear parameters, a central difference for the non-linear ones (gradient.h).
+  std::vector<double> gradient(const std::vector<int>& values, const std::vector<int>& params) override;
 
  private:
+  const TraceSet& train_set_;
+  double k_;
+  int threads_;
   TracedLoss train_;
   std::optional<TracedLoss> validation_;
 };

@@ -141,6 +141,16 @@ Algorithms; an iteration is
       (uniform or one-point), each gene mutated with probability --ga-mutation-rate (default 2/number of
       tuned parameters, at most 0.5) by round(N(0, step^2)) or a uniform amount in [-step, step]. The
       first population is the start weights and mutated copies of them.
+  adam  one epoch: the full-batch gradient of the training loss at the current weights, one Adam update
+      (betas 0.9 and 0.999, fixed: Kingma and Ba's defaults) of real-valued weights kept inside, which
+      are rounded to whole units and clamped to the bounds for the loss and for --out; --adam-epochs
+      epochs of step size about --adam-rate units. The gradient is analytic from the traces for the
+      linear parameters, a central difference (4 units) of the exact loss for the non-linear ones
+      (danger, threat shares, middlegame material): positions objective; elsewhere all by differences.
+--l2 LAMBDA (any algorithm) adds LAMBDA * mean over the tuned parameters of ((w - start) / range)^2 to the
+training loss (range: the registry's max - min, so LAMBDA has no units); the log and the CSV give the
+data loss and the penalty apart. --patience N ends the run when the validation loss of the best weights
+has not fallen for N iterations and writes the weights of the lowest validation loss to --out.
 The positions loss is computed from a trace of each position's evaluation (its parameters' coefficients,
 phase, scales, and what the non-linear terms need), taken once at the start weights: the same losses as
 evaluating every position (--full-loss), 55x faster for a hill-climbing sweep over 1,000,000 positions, a
@@ -157,11 +167,11 @@ best weights.
 Files: the best weights (or the shrunk ones) go to --out (TUNED.json, loadable with `jiang --weights`, `jiang eval --weights`
 and `setoption weightsfile`), the loss history to TUNED.csv (iteration, elapsed_s, evaluations,
 current_loss, best_loss, validation_loss of the best weights, and the algorithm's step, temperature or
-population mean loss), the state to TUNED.checkpoint.json (or --checkpoint), written atomically every --checkpoint-every
+population mean loss or adam's epoch, then the L2 penalty of the best weights), the state to TUNED.checkpoint.json (or --checkpoint), written atomically every --checkpoint-every
 seconds, at the end and on Ctrl-C or SIGTERM. --resume CHECKPOINT continues exactly where the run
 stopped: options not given are taken from the checkpoint, options given must agree with it, except
 --iterations, --time, --threads, --shrink, the file options and the end conditions --hc-min-step, --sa-t-end and
---ga-generations (to carry a finished run further). A new run will not replace an existing checkpoint
+--ga-generations, --adam-epochs (to carry a finished run further). A new run will not replace an existing checkpoint
 without --force. Exit codes: 0 done, 2 error, 3 interrupted (resume it).)";
 
 int run(TuneCli& cli, CLI::App& cmd) {
@@ -197,6 +207,10 @@ int run(TuneCli& cli, CLI::App& cmd) {
     if (given("--ga-mutation-rate")) config.ga.mutation_rate = g.ga.mutation_rate;
     if (given("--ga-mutation-step")) config.ga.mutation_step = g.ga.mutation_step;
     if (given("--ga-elitism")) config.ga.elitism = g.ga.elitism;
+    if (given("--adam-rate")) config.adam.rate = g.adam.rate;
+    if (given("--adam-epochs")) config.adam.epochs = g.adam.epochs;
+    if (given("--l2")) config.l2 = g.l2;
+    if (given("--patience")) config.patience = g.patience;
     if (given("--ga-crossover")) config.ga.one_point = cli.crossover == "one-point";
     if (given("--ga-mutation")) config.ga.gaussian = cli.mutation == "gaussian";
     if (given("--validation")) config.validation = parse_share(cli.validation);
@@ -210,7 +224,7 @@ int run(TuneCli& cli, CLI::App& cmd) {
     if (cli.out.empty()) cli.out = checkpoint.value("out", "");
     if (cli.out.empty()) throw TuneError("the checkpoint names no output file: give --out");
   } else {
-    if (!given("--algo")) throw TuneError("--algo is required (hc, sa or ga), unless resuming with --resume");
+    if (!given("--algo")) throw TuneError("--algo is required (hc, sa, ga or adam), unless resuming with --resume");
     if (cli.out.empty()) throw TuneError("--out is required, unless resuming with --resume");
     if (config.objective == "positions" && config.data.empty())
       throw TuneError("--data FILE is required for the positions objective");
@@ -249,8 +263,9 @@ void add_tune_command(CLI::App& app, int& exit_code) {
                                              "genetic algorithm, on labelled positions or on games");
   cmd->footer(kFooter);
   cmd->add_option("--data", c.data, "labelled positions ('FEN result' lines), for the positions objective");
-  cmd->add_option("--algo", c.algorithm, "hc (hill climbing), sa (simulated annealing) or ga (genetic algorithm)")
-      ->check(CLI::IsMember({"hc", "sa", "ga"}));
+  cmd->add_option("--algo", c.algorithm,
+                  "hc (hill climbing), sa (simulated annealing), ga (genetic algorithm) or adam (gradient steps)")
+      ->check(CLI::IsMember({"hc", "sa", "ga", "adam"}));
   auto* params = cmd->add_option("--params", cli->params,
                                  "parameters to tune, comma-separated: full names, prefixes ending at a dot "
                                  "(position.horse) or groups (default: all)")
@@ -347,6 +362,20 @@ void add_tune_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--ga-elitism", c.ga.elitism, "genetic: individuals kept unchanged")
       ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  cmd->add_option("--adam-rate", c.adam.rate, "adam: step size in parameter units (about the move per epoch)")
+      ->check(CLI::Range(1e-6, 1e4))
+      ->capture_default_str();
+  cmd->add_option("--adam-epochs", c.adam.epochs, "adam: epochs (full-batch gradient steps)")
+      ->check(CLI::Range(1, 100000000))
+      ->capture_default_str();
+  cmd->add_option("--l2", c.l2, "every algorithm: add L2 * mean((w - start) / range)^2 to the training loss (0: off)")
+      ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
+  cmd->add_option("--patience", c.patience,
+                  "stop when the validation loss has not improved for this many iterations; --out gets the "
+                  "weights of the lowest validation loss (0: off)")
+      ->check(CLI::Range(int64_t(0), int64_t(1) << 50))
       ->capture_default_str();
 
   cmd->callback([cli, cmd, &exit_code] {

@@ -16,6 +16,7 @@
 #include "movegen/position.h"
 #include "tuning/selfplay/positions_file.h"
 #include "tuning/tuner/games.h"
+#include "tuning/tuner/regularisation.h"
 #include "tuning/tuner/texel.h"
 #include "tuning/tuner/traced_objective.h"
 #include "util/atomic_file.h"
@@ -125,7 +126,8 @@ std::unique_ptr<Algorithm> make_algorithm(const TuneConfig& config, const Search
   if (config.algorithm == "hc") return make_hill_climbing(space, config.hc);
   if (config.algorithm == "sa") return make_annealing(space, config.sa);
   if (config.algorithm == "ga") return make_genetic(space, config.ga);
-  throw TuneError("unknown algorithm '" + config.algorithm + "' (hc, sa or ga)");
+  if (config.algorithm == "adam") return make_adam(space, config.adam);
+  throw TuneError("unknown algorithm '" + config.algorithm + "' (hc, sa, ga or adam)");
 }
 
 ordered_json weights_json(const std::vector<int>& values) {
@@ -141,7 +143,7 @@ class History {
   History(const std::filesystem::path& path, const std::string& progress_name, std::optional<int64_t> resume_at)
       : path_(path) {
     const std::string header =
-        "iteration,elapsed_s,evaluations,current_loss,best_loss,validation_loss," + progress_name + "\n";
+        "iteration,elapsed_s,evaluations,current_loss,best_loss,validation_loss," + progress_name + ",l2_penalty\n";
     std::string kept = header;
     if (resume_at) {
       std::ifstream in(path);
@@ -163,9 +165,10 @@ class History {
   }
 
   void row(int64_t iteration, double elapsed, uint64_t evaluations, double current, double best,
-           const std::optional<double>& validation, double progress) {
+           const std::optional<double>& validation, double progress, double l2_penalty) {
     out_ << iteration << ',' << number(elapsed) << ',' << evaluations << ',' << number(current) << ','
-         << number(best) << ',' << (validation ? number(*validation) : "") << ',' << number(progress) << '\n';
+         << number(best) << ',' << (validation ? number(*validation) : "") << ',' << number(progress) << ','
+         << number(l2_penalty) << '\n';
     out_.flush();
   }
 
@@ -182,7 +185,45 @@ struct Progress {
   double start_loss = 0;
   std::optional<double> start_validation;
   std::optional<double> best_validation;  // the validation loss of the best weights
+  // Early stopping (--patience): the lowest validation loss seen, its weights, their training loss, the
+  // iteration that reached it, and the iterations since.
+  std::optional<double> lowest_validation;
+  std::vector<int> lowest_weights;
+  double lowest_loss = 0;
+  int64_t lowest_iteration = 0;
+  int64_t since_lowest = 0;
 };
+
+// Early stopping's bookkeeping after an iteration: a lower validation loss of the best weights resets
+// the count, anything else adds one.
+void track_validation(Progress& progress, const Algorithm& algorithm) {
+  const bool lower = progress.best_validation &&
+                     (!progress.lowest_validation || *progress.best_validation < *progress.lowest_validation);
+  if (!lower) {
+    ++progress.since_lowest;
+    return;
+  }
+  progress.lowest_validation = progress.best_validation;
+  progress.lowest_weights = algorithm.best();
+  progress.lowest_loss = algorithm.best_loss();
+  progress.lowest_iteration = progress.iteration;
+  progress.since_lowest = 0;
+}
+
+json patience_json(const Progress& p) {
+  return {{"lowest_validation", optional_json(p.lowest_validation)}, {"weights", p.lowest_weights},
+          {"lowest_loss", p.lowest_loss}, {"lowest_iteration", p.lowest_iteration}, {"since_lowest", p.since_lowest}};
+}
+
+void patience_from_json(const json& j, Progress& p) {
+  p.lowest_validation = optional_from(j.at("lowest_validation"));
+  p.lowest_weights = j.at("weights").get<std::vector<int>>();
+  if (p.lowest_validation && p.lowest_weights.size() != size_t(Params::size()))
+    throw TuneError("\"patience\" holds weights of the wrong size");
+  p.lowest_loss = j.at("lowest_loss").get<double>();
+  p.lowest_iteration = integer_at<int64_t>(j, "lowest_iteration");
+  p.since_lowest = integer_at<int64_t>(j, "since_lowest");
+}
 
 }  // namespace
 
@@ -215,6 +256,9 @@ ordered_json config_to_json(const TuneConfig& c) {
              {"crossover", c.ga.one_point ? "one-point" : "uniform"},
              {"mutation_rate", c.ga.mutation_rate}, {"mutation_step", c.ga.mutation_step},
              {"mutation", c.ga.gaussian ? "gaussian" : "uniform"}, {"elitism", c.ga.elitism}};
+  j["adam"] = {{"rate", c.adam.rate}, {"epochs", c.adam.epochs}};
+  j["l2"] = c.l2;
+  j["patience"] = c.patience;
   return j;
 }
 
@@ -257,6 +301,14 @@ TuneConfig config_from_json(const json& j) {
     c.ga.mutation_step = integer_at<int>(ga, "mutation_step");
     c.ga.gaussian = ga.at("mutation").get<std::string>() == "gaussian";
     c.ga.elitism = integer_at<int>(ga, "elitism");
+    // Checkpoints from before adam, --l2 and --patience lack them: the defaults, which they ran with.
+    if (j.contains("adam")) {
+      const json& adam = j.at("adam");
+      c.adam.rate = adam.at("rate").get<double>();
+      c.adam.epochs = integer_at<int>(adam, "epochs");
+    }
+    if (j.contains("l2")) c.l2 = j.at("l2").get<double>();
+    if (j.contains("patience")) c.patience = integer_at<int64_t>(j, "patience");
     return c;
   } catch (const json::exception& e) {
     throw TuneError(std::string("the checkpoint's configuration is incomplete or malformed: ") + e.what());
@@ -268,8 +320,8 @@ TuneConfig config_from_json(const json& j) {
 }
 
 void check_config(const TuneConfig& c) {
-  if (c.algorithm != "hc" && c.algorithm != "sa" && c.algorithm != "ga")
-    throw TuneError("unknown algorithm '" + c.algorithm + "' (hc, sa or ga)");
+  if (c.algorithm != "hc" && c.algorithm != "sa" && c.algorithm != "ga" && c.algorithm != "adam")
+    throw TuneError("unknown algorithm '" + c.algorithm + "' (hc, sa, ga or adam)");
   if (c.objective != "positions" && c.objective != "games")
     throw TuneError("unknown objective '" + c.objective + "' (positions or games)");
   if (c.objective == "positions" && c.data.empty()) throw TuneError("the positions objective needs --data FILE");
@@ -282,6 +334,11 @@ void check_config(const TuneConfig& c) {
       c.ga.mutation_rate < 0 || c.ga.mutation_rate > 1 || c.ga.mutation_step < 1)
     throw TuneError("the genetic algorithm needs population >= 2, 0 <= elitism < population, tournament >= 1, "
                     "rates in [0, 1] and mutation step >= 1");
+  if (!(c.adam.rate > 0) || c.adam.epochs < 0) throw TuneError("adam needs a positive rate and epochs >= 0");
+  if (!(c.l2 >= 0)) throw TuneError("--l2 must be at least 0");
+  if (c.patience < 0) throw TuneError("--patience must be at least 0");
+  if (c.patience > 0 && (c.objective != "positions" || !(c.validation > 0)))
+    throw TuneError("--patience needs a validation loss: the positions objective with --validation above 0");
   if (c.objective == "games" && (c.games < 2 || c.games % 2 != 0 || (c.depth > 0) == (c.nodes > 0)))
     throw TuneError("the games objective needs an even number of games and exactly one of depth and nodes");
 }
@@ -341,13 +398,19 @@ std::vector<int> toward(const std::vector<int>& start, const std::vector<int>& b
 
 // The algorithms' end conditions: a resumed run may move them (to go on after a finished run, or to
 // stop sooner); they decide when the run ends, never what an iteration does.
-constexpr const char* kEndConditions[] = {"min_step", "t_end", "generations"};
+constexpr const char* kEndConditions[] = {"min_step", "t_end", "generations", "epochs"};
+// Options newer than some checkpoints: a checkpoint without them ran with their defaults.
+constexpr const char* kLaterOptions[] = {"adam", "l2", "patience"};
 
 // Whether the checkpoint was made by the same run; the message names every difference.
 void check_checkpoint(const TuneConfig& config, const json& checkpoint, const std::string& where) {
   json ours = json::parse(config_to_json(config).dump());
   json theirs = checkpoint.at("config");
-  for (const char* algorithm : {"hc", "sa", "ga"})
+  const json defaults = json::parse(config_to_json(TuneConfig{}).dump());
+  if (theirs.is_object())
+    for (const char* key : kLaterOptions)
+      if (!theirs.contains(key)) theirs[key] = defaults[key];
+  for (const char* algorithm : {"hc", "sa", "ga", "adam"})
     for (const char* key : kEndConditions) {
       if (ours.contains(algorithm)) ours[algorithm].erase(key);
       if (theirs.contains(algorithm) && theirs[algorithm].is_object()) theirs[algorithm].erase(key);
@@ -357,7 +420,7 @@ void check_checkpoint(const TuneConfig& config, const json& checkpoint, const st
     if (std::find(std::begin(kInformativeKeys), std::end(kInformativeKeys), key) != std::end(kInformativeKeys))
       continue;
     // Only the chosen algorithm's options matter.
-    if ((key == "hc" || key == "sa" || key == "ga") && key != config.algorithm) continue;
+    if ((key == "hc" || key == "sa" || key == "ga" || key == "adam") && key != config.algorithm) continue;
     if ((key == "games" || key == "depth" || key == "nodes" || key == "openings" || key == "baseline") &&
         config.objective != "games")
       continue;
@@ -486,6 +549,11 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
   }
   outcome.k = k;
   objective->set_stop_flag(options.stop);
+  const L2Penalty l2(config.l2, config.start.values(), tuned);
+  if (config.l2 > 0) {
+    objective = std::make_unique<RegularisedObjective>(std::move(objective), l2);
+    objective->set_stop_flag(options.stop);
+  }
   objective->set_evaluation_hook(options.after_evaluation);
 
   // The algorithm, fresh or as the checkpoint left it.
@@ -503,6 +571,7 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
       progress.start_loss = resume->at("start_loss").get<double>();
       progress.start_validation = optional_from(resume->at("start_validation_loss"));
       progress.best_validation = optional_from(resume->at("best_validation_loss"));
+      if (resume->contains("patience")) patience_from_json(resume->at("patience"), progress);
     } catch (const std::exception& e) {
       throw TuneError("checkpoint '" + checkpoint_file.string() + "' is malformed: " + e.what());
     }
@@ -513,6 +582,12 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
                   resume ? std::optional<int64_t>(progress.iteration) : std::nullopt);
 
   auto elapsed = [&] { return progress.elapsed_before + seconds_since(session_start); };
+  // What --out holds: the best training loss's weights, or with --patience the lowest validation loss's.
+  auto output_weights = [&]() -> const std::vector<int>& {
+    return config.patience > 0 && progress.lowest_validation ? progress.lowest_weights : algorithm->best();
+  };
+  // The losses as logged and in the CSV: the data loss, the L2 penalty apart.
+  auto data_loss = [&](double loss, const std::vector<int>& values) { return loss - l2.penalty(values); };
   auto write_checkpoint = [&] {
     ordered_json j;
     j["format"] = kCheckpointFormat;
@@ -538,12 +613,13 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
       j["best_loss"] = algorithm->best_loss();
     }
     j["best_validation_loss"] = optional_json(progress.best_validation);
+    j["patience"] = patience_json(progress);
     j["rng"] = rng_to_string(rng);
     j["state"] = algorithm->state();
     write_atomically(checkpoint_file, j.dump(1) + "\n");
     if (algorithm->initialized()) {
       Params best;
-      best.set_values(toward(config.start.values(), algorithm->best(), options.shrink));
+      best.set_values(toward(config.start.values(), output_weights(), options.shrink));
       try {
         best.save(options.out);
       } catch (const ParamError& e) {
@@ -554,9 +630,12 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
   int64_t last_logged = -1;
   auto log_progress = [&] {
     last_logged = progress.iteration;
-    logger->info("iteration {}: best {} (validation {}), current {}, {}, {} evaluations, {:.1f} s",
-                 progress.iteration, number(algorithm->best_loss()), optional_number(progress.best_validation),
-                 number(algorithm->current_loss()), algorithm->progress_text(), progress.evaluations, elapsed());
+    logger->info("iteration {}: best {} (validation {}{}), current {}, {}, {} evaluations, {:.1f} s",
+                 progress.iteration, number(data_loss(algorithm->best_loss(), algorithm->best())),
+                 optional_number(progress.best_validation),
+                 config.l2 > 0 ? ", l2 penalty " + number(l2.penalty(algorithm->best())) : std::string(),
+                 number(data_loss(algorithm->current_loss(), algorithm->current())), algorithm->progress_text(),
+                 progress.evaluations, elapsed());
   };
 
   // The loop: one iteration at a time, each either done whole or (interrupted) not at all.
@@ -573,6 +652,10 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
       if (algorithm->finished()) break;
       if (options.iterations > 0 && progress.iteration >= options.iterations) break;
       if (options.time_s > 0 && seconds_since(session_start) >= options.time_s) break;
+      if (config.patience > 0 && progress.since_lowest >= config.patience) {
+        outcome.stopped_early = true;
+        break;
+      }
     }
     const std::unique_ptr<Algorithm> saved_algorithm = algorithm->clone();
     const Rng saved_rng = rng;
@@ -592,6 +675,7 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
         ++progress.iteration;
         if (algorithm->best_loss() < best_before) progress.best_validation = objective->validation_loss(algorithm->best());
       }
+      if (config.patience > 0) track_validation(progress, *algorithm);
     } catch (const Interrupted&) {
       algorithm = saved_algorithm->clone();
       rng = saved_rng;
@@ -604,8 +688,10 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
       break;
     }
     progress.evaluations = objective->evaluations();
-    history.row(progress.iteration, elapsed(), progress.evaluations, algorithm->current_loss(), algorithm->best_loss(),
-                progress.best_validation, algorithm->progress_value());
+    history.row(progress.iteration, elapsed(), progress.evaluations,
+                data_loss(algorithm->current_loss(), algorithm->current()),
+                data_loss(algorithm->best_loss(), algorithm->best()), progress.best_validation,
+                algorithm->progress_value(), l2.penalty(algorithm->best()));
     if (first) {
       logger->info("{} over {} parameters; start loss {} (validation {})", config.algorithm, tuned.size(),
                    number(progress.start_loss), optional_number(progress.start_validation));
@@ -630,10 +716,15 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
   if (algorithm->initialized()) {
     if (last_logged != progress.iteration) log_progress();
     outcome.finished = algorithm->finished();
-    outcome.best.set_values(algorithm->best());
-    outcome.best_loss = algorithm->best_loss();
-    outcome.best_validation_loss = progress.best_validation;
+    outcome.best.set_values(output_weights());
+    const bool lowest = config.patience > 0 && progress.lowest_validation;
+    outcome.best_loss = lowest ? progress.lowest_loss : algorithm->best_loss();
+    outcome.best_validation_loss = lowest ? progress.lowest_validation : progress.best_validation;
   }
+  if (outcome.stopped_early)
+    logger->info("no lower validation loss for {} iterations: stopped early; --out holds iteration {}'s weights "
+                 "(validation {})",
+                 config.patience, progress.lowest_iteration, optional_number(progress.lowest_validation));
   if (outcome.interrupted) {
     logger->warn("interrupted at iteration {}; the state is in {}: resume with --resume {}", progress.iteration,
                  checkpoint_file.string(), checkpoint_file.string());
@@ -641,8 +732,9 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
     logger->info("{} after {} iterations: loss {} -> {}, validation {} -> {}; {} in {}, history in {}",
                  outcome.finished ? "finished" : "stopped", progress.iteration, number(progress.start_loss),
                  number(outcome.best_loss), optional_number(progress.start_validation),
-                 optional_number(progress.best_validation),
-                 options.shrink == 1.0 ? std::string("best weights")
+                 optional_number(outcome.best_validation_loss),
+                 config.patience > 0 ? std::string("the weights of the lowest validation loss")
+                 : options.shrink == 1.0 ? std::string("best weights")
                                        : fmt::format("start + {} * (best - start)", options.shrink),
                  options.out.string(), outcome.csv.string());
     const uint64_t session_evaluations = progress.evaluations - saved_evaluations;

@@ -23,6 +23,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "eval/params.h"
+#include "tuning/tuner/adam.h"
 #include "tuning/tuner/algorithms.h"
 
 namespace spdlog {
@@ -40,7 +41,7 @@ class TuneError : public std::runtime_error {
 
 // What defines a run: a resumed run must have the same.
 struct TuneConfig {
-  std::string algorithm = "hc";         // hc | sa | ga
+  std::string algorithm = "hc";         // hc | sa | ga | adam
   std::string objective = "positions";  // positions | games
   std::vector<std::string> params;      // registry names of the tuned parameters, in registry order
   Params start;                         // the start weights
@@ -65,6 +66,13 @@ struct TuneConfig {
   HillClimbingOptions hc;
   AnnealingOptions sa;
   GeneticOptions ga;
+  AdamOptions adam;
+
+  // L2 regularisation towards `start` (regularisation.h), for every algorithm: 0 is off.
+  double l2 = 0.0;
+  // Early stopping: end when the validation loss of the best weights has not improved for this many
+  // iterations, and write the weights of the lowest validation loss (0: off; needs validation data).
+  int64_t patience = 0;
 };
 
 // The configuration as the checkpoint's "config" object (every field), and back (throws TuneError).
@@ -95,10 +103,11 @@ struct TuneOutcome {
   bool interrupted = false;  // stopped by the stop flag; the checkpoint (if written) holds the state
   bool checkpoint_written = false;  // false only when interrupted while loading the data
   bool finished = false;     // the algorithm reached its own end
+  bool stopped_early = false;  // --patience ran out; best holds the weights of the lowest validation loss
   int64_t iterations = 0;
   uint64_t evaluations = 0;
-  Params best;
-  double best_loss = 0.0;
+  Params best;                // with --patience, the weights of the lowest validation loss
+  double best_loss = 0.0;     // their training loss, the L2 penalty included
   std::optional<double> best_validation_loss;
   double start_loss = 0.0;
   std::optional<double> start_validation_loss;
