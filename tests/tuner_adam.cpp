@@ -155,7 +155,7 @@ TEST_CASE("L2 regularisation (--l2) pulls the weights towards the start: the lar
   const std::filesystem::path dir = temp_dir("adam-l2");
   std::vector<double> distances;
   std::vector<uint64_t> adam_evaluations;  // the same every epoch, with or without the penalty
-  for (const std::string& algorithm : {"adam", "hc"}) {
+  for (const std::string algorithm : {"adam", "hc"}) {
     distances.clear();
     for (double lambda : {0.0, 0.5, 50.0}) {
       TuneConfig config = adam_config(synthetic_file().string(), 0.1);
