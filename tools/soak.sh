@@ -3,7 +3,7 @@
 # `jiang match` and through the XBoard GUI (../shared/tools/xboard-match.sh, UCCI through uci2wb), two
 # lanes at once (one game at a time in each, so two cores). It reports, per leg and in total, the games
 # played against those asked for, crashes, illegal moves, time forfeits, hangs and disconnections, and
-# the memory of every jiang process at its first and last sample (no growth expected), then exits 1
+# the memory of every process of this jiang binary at its first and last sample (no growth expected), then exits 1
 # when jiang had any of them. The leg with two threads and pondering (up to four busy threads) runs
 # alone afterwards: on a machine with fewer cores than busy threads, a clock loses to the scheduler.
 #
