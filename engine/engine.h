@@ -32,6 +32,8 @@ struct SearchInfo {
   int hashfull = 0;       // permille of the transposition table in use
   std::vector<Move> pv;
   int multipv = 0;        // the line's rank (1 = best) when several are searched; 0 with one line
+  // When set, the report is only this remark (a mode's stage, a tree's votes): printed as "info string".
+  std::string note;
 };
 
 struct SearchResult {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/rules.h"
+#include "engine/search_mode.h"
 #include "engine/skill.h"
 #include "movegen/types.h"
 
@@ -37,6 +38,8 @@ struct SearchLimits {
   RuleSet rules = kDefaultRuleSet;
   // Weaker play (the protocols' Skill Level / UCI_Elo); full strength by default.
   Skill skill;
+  // Which search design and move order answer (the protocols' `Search Mode` and `Move Order`).
+  SearchDesign design;
 
   bool has_clock(int color) const { return time_ms[color] >= 0; }
 };

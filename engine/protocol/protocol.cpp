@@ -465,7 +465,7 @@ void Session::start_search(const SearchLimits& limits, bool draw_offered) {
   with_overhead.skill = strength_.skill();
   SearchCallbacks callbacks;
   callbacks.on_info = [this](const SearchInfo& info) {
-    const std::string text = info_line(info);
+    const std::string text = info.note.empty() ? info_line(info) : "info string " + info.note;
     if (!text.empty()) out_.line(text);
   };
   callbacks.on_done = [this, run](const SearchResult& result) {
