@@ -52,10 +52,10 @@ TargetTables build_target_tables() {
 
 const TargetTables kTargets = build_target_tables();
 
+// Without a branch a gate: whether a leg or eye is free is as good as random to the branch predictor.
 SquareSet open_targets(const Position& pos, const GatedTargets& g) {
   SquareSet set{};
-  for (int i = 0; i < GatedTargets::kGates; ++i)
-    if (!pos.piece_on(g.gate[i])) set |= g.targets[i];
+  for (int i = 0; i < GatedTargets::kGates; ++i) set |= g.targets[i].kept_if(pos.piece_on(g.gate[i]) == NoPiece);
   return set;
 }
 
@@ -99,8 +99,12 @@ class SideWalk {
       const Square s = pos_.squares(p)[i];
       pieces_ |= SquareSet::of(s);
       values_ += tables_.piece_square[p][s];
-      of_type |= side_.each[sets_++] = attack_set(s);
+      const SquareSet set = attack_set(s);
+      side_.each[sets_++] = set;
+      of_type |= set;
+      levels_.add(set);
     }
+    side_.by_type[Type] = of_type;
     side_.by_group[tables_.exchange_order.group_of[Type]] |= of_type;
   }
   void add_pawns();
@@ -113,12 +117,13 @@ class SideWalk {
   SideAttacks& side_;
   SquareSet pieces_{}, pawns_{};
   PhaseValue values_;
+  AttackLevels levels_{};
   int sets_ = 0;
   int cannon_quiet_moves_ = 0;
 };
 
 void SideWalk::run(Attacks& attacks) {
-  for (int g = 0; g < tables_.exchange_order.groups; ++g) side_.by_group[g] = SquareSet{};
+  side_.by_group.fill(SquareSet{});  // all of them: a fixed count clears faster than the groups in use
   // Types in enum order, so that each type's sets follow the previous type's in `each`.
   add_pieces<King>([](Square s) { return kTargets.king[s]; });
   add_pieces<Advisor>([](Square s) { return kTargets.advisor[s]; });
@@ -133,10 +138,7 @@ void SideWalk::run(Attacks& attacks) {
   side_.first[kPieceTypes] = uint8_t(sets_);
   side_.sets = sets_;
   side_.cannon_quiet_moves = cannon_quiet_moves_;
-  // Counted in a loop of its own, a short one whose counters stay in registers.
-  AttackLevels levels{};
-  for (int i = 0; i < sets_; ++i) levels.add(side_.each[i]);
-  side_.levels = levels;
+  side_.levels = levels_;
   attacks.occupied[c_] = pieces_ | pawns_;
   attacks.pawns[c_] = pawns_;
   attacks.placement[c_] = values_;
@@ -150,9 +152,15 @@ void SideWalk::add_pawns() {
     pawns_ |= SquareSet::of(s);
     values_ += tables_.piece_square[pawn][s];
   }
+  side_.by_type[Pawn] = SquareSet{};
   if (pawns_.empty()) return;
   SquareSet of_pawns{};
-  for (const SquareSet set : pawn_attacks(pawns_, c_)) of_pawns |= side_.each[sets_++] = set;
+  for (const SquareSet set : pawn_attacks(pawns_, c_)) {
+    side_.each[sets_++] = set;
+    of_pawns |= set;
+    levels_.add(set);
+  }
+  side_.by_type[Pawn] = of_pawns;
   side_.by_group[tables_.exchange_order.group_of[Pawn]] |= of_pawns;
 }
 

@@ -35,6 +35,7 @@ struct SideAttacks {
 
   AttackLevels levels;
   std::array<SquareSet, kPieceTypes> by_group;  // [g]: attacked by a piece of exchange group g
+  std::array<SquareSet, kPieceTypes> by_type;   // [type]: attacked by a piece of that type
   std::array<SquareSet, kMaxSets> each;         // [sets]: one a piece (pawns: one a direction)
   std::array<uint8_t, kPieceTypes + 1> first;   // [type]: index in `each` of its first set
   int sets;

@@ -45,12 +45,6 @@ SquareSet cannon_quiet_targets(const Position& pos, Color c) {
   return targets;
 }
 
-SquareSet union_of(const SideAttacks& side, PieceType t) {
-  SquareSet all{};
-  for (const SquareSet* s = side.begin(t); s != side.end(t); ++s) all |= *s;
-  return all;
-}
-
 }  // namespace
 
 DangerCounts danger_counts(const EvalState& state, Color c) {
@@ -63,17 +57,18 @@ DangerCounts danger_counts(const EvalState& state, Color c) {
     for (const SquareSet* s = enemy.begin(t); s != enemy.end(t); ++s) n += !(*s & palace).empty();
     return n;
   };
+  // No rook, horse or cannon reaching the palace, no attack (pawns alone make none): one test says so.
+  if (((enemy.by_type[Rook] | enemy.by_type[Horse] | enemy.by_type[Cannon]) & palace).empty()) return DangerCounts{};
   DangerCounts n;
   n.rooks = reaching(Rook), n.horses = reaching(Horse), n.cannons = reaching(Cannon);
-  if (n.rooks + n.horses + n.cannons == 0) return DangerCounts{};  // pawns alone do not make an attack
   n.pawns = int8_t((state.attacks.pawns[e] & (palace | palace.rank_up() | palace.rank_down())).count());
 
   // Safe checks: squares an attacker can reach, from which it checks, that c does not defend.
   const SquareSet unsafe = state.attacks.side[c].any() | state.attacks.occupied[e];
   const CheckSquares checks = check_squares(pos, pos.king_square(c));
-  n.rook_checks = int8_t((checks.rook & union_of(enemy, Rook) & ~unsafe).count());
-  n.horse_checks = int8_t((checks.horse & union_of(enemy, Horse) & ~unsafe).count());
-  const SquareSet cannon_reach = cannon_quiet_targets(pos, e) | (union_of(enemy, Cannon) & state.attacks.occupied[c]);
+  n.rook_checks = int8_t((checks.rook & enemy.by_type[Rook] & ~unsafe).count());
+  n.horse_checks = int8_t((checks.horse & enemy.by_type[Horse] & ~unsafe).count());
+  const SquareSet cannon_reach = cannon_quiet_targets(pos, e) | (enemy.by_type[Cannon] & state.attacks.occupied[c]);
   n.cannon_checks = int8_t((checks.cannon & cannon_reach & ~unsafe).count());
 
   n.weak_squares = int8_t((palace & enemy.any() & ~state.attacks.side[c].any()).count());

@@ -18,27 +18,33 @@ constexpr int ranks_to_go(Color c, Square s) {
 
 constexpr int kAllDefenders = 4;  // two advisors and two elephants
 
+// Where a crossed pawn of c stands: on the enemy's back rank, or near the enemy palace (not on the back
+// rank). Counting a pawn set against these costs no branch a pawn.
+constexpr SquareSet back_rank_squares(Color c) {
+  return squares_where([c](Square s) { return rank_of(s) == back_rank(~c); });
+}
+constexpr SquareSet palace_zone(Color c) {
+  return squares_where([c](Square s) {
+    return file_of(s) >= kPalaceZoneFirstFile && file_of(s) <= kPalaceZoneLastFile &&
+           ranks_to_go(c, s) < kPalaceZoneRanks && rank_of(s) != back_rank(~c);
+  });
+}
+constexpr SquareSet kBackRankSquares[kColors] = {back_rank_squares(Red), back_rank_squares(Black)};
+constexpr SquareSet kPalaceZone[kColors] = {palace_zone(Red), palace_zone(Black)};
+constexpr uint16_t kWholeFile = (1u << kRanks) - 1;
+
 PhaseValue pawns(const EvalState& state, Color c) {
+  const SquareSet crossed = state.attacks.pawns[c] & ~kOwnHalf[c];
+  if (crossed.empty()) return {};
   const Position& pos = state.pos;
   const Weights& w = state.w;
-  const Piece pawn = make_piece(c, Pawn);
   const int missing_defenders =
       kAllDefenders - pos.count(make_piece(~c, Advisor)) - pos.count(make_piece(~c, Elephant));
-  const int general_file = file_of(pos.king_square(~c));
-  PhaseValue value{};
-  for (int i = 0; i < pos.count(pawn); ++i) {
-    const Square s = pos.squares(pawn)[i];
-    if (on_own_half(c, s)) continue;
-    if (rank_of(s) == back_rank(~c)) {
-      value += w.bottom_pawn;
-      continue;
-    }
-    const bool in_zone = file_of(s) >= kPalaceZoneFirstFile && file_of(s) <= kPalaceZoneLastFile &&
-                         ranks_to_go(c, s) < kPalaceZoneRanks;
-    if (in_zone) value += w.pawn_near_palace + w.pawn_vs_missing_defender * missing_defenders;
-    if (file_of(s) == general_file) value += w.pawn_on_general_file;
-  }
-  return value;
+  const SquareSet old = crossed & kBackRankSquares[c];
+  const SquareSet general_file = SquareSet::file_column(file_of(pos.king_square(~c)), kWholeFile);
+  return w.bottom_pawn * old.count() +
+         (w.pawn_near_palace + w.pawn_vs_missing_defender * missing_defenders) * (crossed & kPalaceZone[c]).count() +
+         w.pawn_on_general_file * (crossed & ~old & general_file).count();
 }
 
 }  // namespace
