@@ -6,7 +6,8 @@
 #                      --iterations, by the stop flag between iterations and at random moments), refused
 #                      checkpoints, bad data and settings, the games objective, adam's gradient against finite differences, --l2 and
 #                      --patience, the real `jiang tune` stopped by SIGINT/SIGTERM and resumed, and runs over
-#                      2 and 3 ranks in one process (threads sharing a cluster) equal to one process's. Cases tagged [slow] (over ~10 s in Release)
+#                      2 and 3 ranks in one process (threads sharing a cluster) equal to one process's. Cases
+#                      tagged [slow] (over ~10 s in Release)
 #                      get the ctest label `slow`.
 #   tuner/cli_*        bad options of `jiang tune`: a non-zero exit and a message, never a crash.
 #   tuner/end_to_end   selfplay a few games -> tune a few iterations -> load the result with `jiang eval`,

@@ -423,7 +423,11 @@ struct Finished {
 class Workers {
  public:
   Workers(const SelfplayOptions& o, const Setup& setup, const Params& params, Cluster& cluster)
-      : o_(o), setup_(setup), params_(params), stride_(uint64_t(cluster.size())), next_game_(setup.first + uint64_t(cluster.rank())) {
+      : o_(o),
+        setup_(setup),
+        params_(params),
+        stride_(uint64_t(cluster.size())),
+        next_game_(setup.first + uint64_t(cluster.rank())) {
     const uint64_t total = uint64_t(o.games);
     const uint64_t mine = next_game_ < total ? (total - next_game_ + stride_ - 1) / stride_ : 0;
     const int threads = int(std::min<uint64_t>(uint64_t(std::max(1, o.threads)), mine));
@@ -572,7 +576,8 @@ struct Decision {
 // Rank 0's side of an exchange: takes every rank's report, writes what it can, decides.
 class Coordinator {
  public:
-  Coordinator(Writer& writer, int ranks, spdlog::logger& log) : writer_(writer), done_(size_t(ranks), false), log_(log) {}
+  Coordinator(Writer& writer, int ranks, spdlog::logger& log)
+      : writer_(writer), done_(size_t(ranks), false), log_(log) {}
 
   Decision receive(const std::vector<std::string>& reports) {
     for (size_t r = 0; r < reports.size(); ++r) {
@@ -665,11 +670,13 @@ int play_and_exchange(const SelfplayOptions& o, const Setup& setup, int fd, Clus
       broadcast_values(cluster, shared);
       if (shared[0]) workers.stop();
       finish = shared[1] != 0;
-      if (cluster.is_root() && !finish && Clock::now() - last_log >= std::chrono::duration<double>(o.progress_seconds)) {
+      const std::chrono::duration<double> since_log = Clock::now() - last_log;
+      if (cluster.is_root() && !finish && since_log.count() >= o.progress_seconds) {
         const double elapsed = std::chrono::duration<double>(Clock::now() - start_time).count();
         const double rate = elapsed > 0 ? double(writer.written() - writer.first()) / elapsed : 0;
+        const double left = rate > 0 ? double(uint64_t(o.games) - writer.written()) / rate : -1;
         log.info("games {}/{}, positions {}, {:.2f} games/s, {} left", writer.written(), o.games, writer.positions(),
-                 rate, rate > 0 ? duration_text(double(uint64_t(o.games) - writer.written()) / rate) : std::string("?"));
+                 rate, left >= 0 ? duration_text(left) : std::string("?"));
         last_log = Clock::now();
       }
     }
@@ -700,8 +707,10 @@ int run_selfplay(const SelfplayOptions& o, Cluster& cluster) {
   const Setup setup = share_setup(o, cluster, fd);
   if (!setup.error.empty()) return fail(setup.error);
   const std::string out_name = o.out.string();
-  if (setup.torn_bytes) log->info("dropped {} bytes of an unfinished game left by an interrupted run", setup.torn_bytes);
-  if (setup.first > 0) log->info("resuming {}: {} games ({} positions) already there", out_name, setup.first, setup.positions);
+  if (setup.torn_bytes)
+    log->info("dropped {} bytes of an unfinished game left by an interrupted run", setup.torn_bytes);
+  if (setup.first > 0)
+    log->info("resuming {}: {} games ({} positions) already there", out_name, setup.first, setup.positions);
   if (setup.first >= uint64_t(o.games)) {
     log->info("{} already holds {} games; nothing to do", out_name, setup.first);
     if (fd >= 0) ::close(fd);

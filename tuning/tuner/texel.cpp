@@ -101,7 +101,8 @@ TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, dou
   std::vector<size_t> index_in_set(n);
   std::array<size_t, 2> set_size{};
   for (size_t i = 0; i < n; ++i) index_in_set[i] = set_size[in_validation[i]]++;
-  const std::array<std::pair<size_t, size_t>, 2> range{shard_range(set_size[0], shard), shard_range(set_size[1], shard)};
+  const std::array<std::pair<size_t, size_t>, 2> range{shard_range(set_size[0], shard),
+                                                        shard_range(set_size[1], shard)};
   std::vector<size_t> mine;  // the positions of the shard, in file order
   for (size_t i = 0; i < n; ++i) {
     const auto [first, end] = range[in_validation[i]];
@@ -222,8 +223,8 @@ double fit_k(const std::vector<int>& evals, const std::vector<float>& results) {
 double PositionsObjective::loss(const std::vector<int>& values) {
   Params params;
   params.set_values(values);
-  const double l = mean_over_shards(cluster_, quantized_error_sum(data_.train, Evaluator(params), k_, threads_, stop_flag()),
-                                    data_.train.total_size());
+  const std::optional<int64_t> sum = quantized_error_sum(data_.train, Evaluator(params), k_, threads_, stop_flag());
+  const double l = mean_over_shards(cluster_, sum, data_.train.total_size());
   count_evaluation();
   return l;
 }

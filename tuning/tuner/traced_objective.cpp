@@ -8,7 +8,8 @@ TracedData trace_texel_data(const TexelData& data, const Params& start, int thre
   const Tracer tracer(start);
   TracedData traced;
   traced.train = std::make_unique<TraceSet>(data.train, tracer, threads, stop);
-  if (data.validation.total_size() > 0) traced.validation = std::make_unique<TraceSet>(data.validation, tracer, threads, stop);
+  if (data.validation.total_size() > 0)  // every rank, with positions of it or not: its loss is collective
+    traced.validation = std::make_unique<TraceSet>(data.validation, tracer, threads, stop);
   return traced;
 }
 

@@ -1,13 +1,13 @@
 #include "tuning/tuner/tune_command.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
-#include <atomic>
-#include <csignal>
-#include <cstdio>
 #include <memory>
 #include <string>
 
@@ -203,8 +203,8 @@ nlohmann::json shared_checkpoint(const std::string& path, Cluster& cluster) {
   return checkpoint;
 }
 
-// The run's configuration from the command line (and the checkpoint to resume); fills `checkpoint` and
-// `checkpoint_path` when resuming.
+// The run's configuration from the command line (and the checkpoint to resume, if any); when resuming,
+// `checkpoint_path` defaults to the resumed file.
 TuneConfig make_config(TuneCli& cli, CLI::App& cmd, const nlohmann::json& checkpoint,
                        std::filesystem::path& checkpoint_path) {
   auto given = [&cmd](const char* name) { return cmd.get_option(name)->count() > 0; };
