@@ -1,6 +1,7 @@
 // The cluster of one, and the helpers every cluster shares.
 #include "util/cluster.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -20,6 +21,12 @@ class SingleProcess final : public Cluster {
 };
 
 }  // namespace
+
+int launched_ranks() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
+    if (const char* value = std::getenv(name)) return std::max(1, std::atoi(value));
+  return std::getenv("PMIX_RANK") ? 1 : 0;  // a PMIx launcher that did not say how many
+}
 
 Cluster& single_process() {
   static SingleProcess alone;  // stateless: one is enough for the whole program

@@ -44,9 +44,14 @@ class Cluster {
 // The cluster of one: this process alone.
 Cluster& single_process();
 
+// How many processes the launcher (mpirun) started with this one, from the variables it sets: OpenMPI's,
+// and the PMI ones of MPICH and Slurm; 0 when this process was not started by a launcher.
+int launched_ranks();
+
 // The job `mpirun` started this process in (MPI initialised here, finalised when the result is
-// destroyed), or null when this process runs alone (not started by mpirun, or jiang built without MPI):
-// then single_process() stands in. Throws std::runtime_error if MPI cannot start.
+// destroyed), or null when this process runs alone (not started by mpirun): then single_process() stands
+// in. Throws std::runtime_error if MPI cannot start, or if mpirun started several processes and this
+// jiang was built without MPI (each would otherwise run the whole job, over the same files).
 std::unique_ptr<Cluster> join_cluster();
 
 // An error every rank of the job throws together (see agree()): rank 0 reports it, and every rank ends

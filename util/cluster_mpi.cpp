@@ -15,17 +15,6 @@
 namespace jiang {
 namespace {
 
-// Environment variables a launcher sets in the processes it starts: OpenMPI's mpirun, and the PMI ones
-// of MPICH's and Slurm's. Without one, this process was started alone and stays a cluster of one
-// (MPI_Init would make a job of one: slower to start, and nothing gained).
-constexpr const char* kLauncherVariables[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"};
-
-bool started_by_launcher() {
-  for (const char* name : kLauncherVariables)
-    if (std::getenv(name)) return true;
-  return false;
-}
-
 // MPI counts are ints: a message of 2 GB or more cannot be one call. None of ours comes near (the
 // largest is a gradient by block: 3.5 KB a block of 4096 positions), so that ends the job.
 int count_of(size_t bytes) {
@@ -174,7 +163,9 @@ class MpiCluster final : public Cluster {
 }  // namespace
 
 std::unique_ptr<Cluster> join_cluster() {
-  if (!started_by_launcher()) return nullptr;
+  // Started alone, this process stays a cluster of one: MPI_Init would make a job of one, slower to start
+  // for nothing.
+  if (launched_ranks() == 0) return nullptr;
   return std::make_unique<MpiCluster>();
 }
 
