@@ -5,8 +5,9 @@
 #                      answer, checkpoint then resume equal to an uninterrupted run (hc, sa, ga, adam; stopped by
 #                      --iterations, by the stop flag between iterations and at random moments), refused
 #                      checkpoints, bad data and settings, the games objective, adam's gradient against finite differences, --l2 and
-#                      --patience, and the real `jiang tune`
-#                      stopped by SIGINT/SIGTERM and resumed. Cases tagged [slow] (over ~10 s in Release)
+#                      --patience, the real `jiang tune` stopped by SIGINT/SIGTERM and resumed, and runs over
+#                      2 and 3 ranks in one process (threads sharing a cluster) equal to one process's. Cases
+#                      tagged [slow] (over ~10 s in Release)
 #                      get the ctest label `slow`.
 #   tuner/cli_*        bad options of `jiang tune`: a non-zero exit and a message, never a crash.
 #   tuner/end_to_end   selfplay a few games -> tune a few iterations -> load the result with `jiang eval`,
@@ -20,7 +21,8 @@ add_executable(jiang_tuner_tests
   tuner_checkpoint.cpp
   tuner_errors.cpp
   tuner_games.cpp
-  tuner_signals.cpp)
+  tuner_signals.cpp
+  tuner_shards.cpp)
 target_link_libraries(jiang_tuner_tests PRIVATE jiang_tuner jiang_test_main)
 target_compile_definitions(jiang_tuner_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")

@@ -20,8 +20,10 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include <spdlog/sinks/stdout_sinks.h>
+#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "engine/score.h"
@@ -249,7 +251,9 @@ std::string duration_text(double seconds) {
   return buffer;
 }
 
-std::shared_ptr<spdlog::logger> make_logger() {
+// On rank 0 (or alone) a logger on stderr; the other ranks of an MPI run log nothing.
+std::shared_ptr<spdlog::logger> make_logger(bool root) {
+  if (!root) return std::make_shared<spdlog::logger>("selfplay-silent");
   auto logger = std::make_shared<spdlog::logger>("selfplay", std::make_shared<spdlog::sinks::stderr_sink_mt>());
   logger->set_pattern("[%H:%M:%S] selfplay: %v");
   return logger;
@@ -348,180 +352,373 @@ std::string kept_positions(const GameRecord& game, const Selection& selection, i
   return out;
 }
 
-int run_selfplay(const SelfplayOptions& o) {
-  auto log = make_logger();
-  const auto fail = [](const std::string& message) {
-    std::fprintf(stderr, "jiang selfplay: %s\n", message.c_str());
+namespace {
+
+// --- A run over the ranks of an MPI job (util/cluster.h) -----------------------------------------------
+//
+// Rank 0 alone touches the files: it reads the openings and weights, recovers the output and sends every
+// rank what it needs. Rank r plays games first + r, first + r + N, ... (game i is decided by the seed and
+// i alone, so the file is the same for any N). Every rank, rank 0 too, sends its finished games to rank 0
+// a few times a second; rank 0 appends them in index order, and tells every rank whether to stop (a
+// signal or an error anywhere) and when all is done.
+
+// How often the ranks meet to hand their finished games to rank 0.
+constexpr auto kExchangeInterval = std::chrono::milliseconds(100);
+
+// What every rank needs to play its games: rank 0's reading of the files.
+struct Setup {
+  std::string error;  // not empty: the run cannot start
+  std::vector<std::string> openings;
+  std::vector<int> values;  // the weights
+  uint64_t first = 0;       // games already in the file
+  uint64_t positions = 0;   // their positions
+  uint64_t torn_bytes = 0;  // dropped after the last complete game
+};
+
+std::string to_text(const Setup& s) {
+  return nlohmann::json{{"error", s.error},         {"openings", s.openings}, {"values", s.values},
+                        {"first", s.first},         {"positions", s.positions}, {"torn_bytes", s.torn_bytes}}
+      .dump();
+}
+
+Setup setup_from_text(const std::string& text) {
+  const nlohmann::json j = nlohmann::json::parse(text);
+  return Setup{j.at("error").get<std::string>(), j.at("openings").get<std::vector<std::string>>(),
+               j.at("values").get<std::vector<int>>(), j.at("first").get<uint64_t>(),
+               j.at("positions").get<uint64_t>(), j.at("torn_bytes").get<uint64_t>()};
+}
+
+// On rank 0: reads the files and opens the output (`fd`); then every rank gets the setup.
+Setup share_setup(const SelfplayOptions& o, Cluster& cluster, int& fd) {
+  Setup setup;
+  if (cluster.is_root()) {
+    try {
+      if (!o.openings.empty()) setup.openings = read_openings(o.openings);
+      Params params;
+      if (!o.weights.empty()) params = Params::load(o.weights);
+      setup.values = params.values();
+      Recovered recovered;
+      fd = open_output(o, settings_line(o, setup.openings, params), recovered);
+      setup.first = recovered.games;
+      setup.positions = recovered.positions;
+      setup.torn_bytes = recovered.torn_bytes;
+    } catch (const SelfplayError& e) {
+      setup.error = e.what();
+    } catch (const ParamError& e) {
+      setup.error = e.what();
+    }
+  }
+  std::string text = to_text(setup);
+  cluster.broadcast(text);
+  return setup_from_text(text);
+}
+
+struct Finished {
+  std::string block;
+  int positions = 0;
+  GameResult result = GameResult::Draw;
+};
+
+// This rank's games, played by its threads; the finished ones wait here until taken.
+class Workers {
+ public:
+  Workers(const SelfplayOptions& o, const Setup& setup, const Params& params, Cluster& cluster)
+      : o_(o),
+        setup_(setup),
+        params_(params),
+        stride_(uint64_t(cluster.size())),
+        next_game_(setup.first + uint64_t(cluster.rank())) {
+    const uint64_t total = uint64_t(o.games);
+    const uint64_t mine = next_game_ < total ? (total - next_game_ + stride_ - 1) / stride_ : 0;
+    const int threads = int(std::min<uint64_t>(uint64_t(std::max(1, o.threads)), mine));
+    running_ = threads;
+    for (int t = 0; t < threads; ++t) threads_.emplace_back([this] { work(); });
+  }
+  ~Workers() {
+    stop_ = true;
+    for (std::thread& t : threads_) t.join();
+  }
+  Workers(const Workers&) = delete;
+  Workers& operator=(const Workers&) = delete;
+
+  void stop() { stop_ = true; }
+  // Waits up to `wait` for a game, then takes every finished one; `done`: no thread is left playing.
+  std::map<uint64_t, Finished> take(std::chrono::milliseconds wait, bool& done) {
+    std::unique_lock lock(mutex_);
+    cv_.wait_for(lock, wait);
+    done = running_ == 0;
+    return std::exchange(finished_, {});
+  }
+  std::string failure() {
+    std::lock_guard lock(mutex_);
+    return failure_;
+  }
+
+ private:
+  void work() {
+    try {
+      GamePlayer player(o_.hash_mb);
+      player.set_stop_flag(&stop_);
+      Engine& vetting = player.engine(Red);
+      vetting.set_params(params_);
+      while (!stop_) {
+        const uint64_t index = next_game_.fetch_add(stride_);
+        if (index >= uint64_t(o_.games)) break;
+        const std::string start = game_start(setup_.openings, o_.random_plies, o_.seed, index, vetting);
+        const GameRecord game = player.play(start, params_, params_, o_.limits, o_.adjudication);
+        int kept = 0;
+        std::string block = kept_positions(game, o_.selection, &kept);
+        block += std::string(kGameMarker) + std::to_string(index) + " " + result_string(game.result) + " " +
+                 game.reason + " plies " + std::to_string(game.moves.size()) + " kept " + std::to_string(kept) + "\n";
+        std::lock_guard lock(mutex_);
+        finished_.emplace(index, Finished{std::move(block), kept, game.result});
+        cv_.notify_all();
+      }
+    } catch (const GameAborted&) {
+    } catch (const std::exception& e) {
+      std::lock_guard lock(mutex_);
+      if (failure_.empty()) failure_ = std::string("a game failed: ") + e.what();
+      stop_ = true;
+    }
+    std::lock_guard lock(mutex_);
+    --running_;
+    cv_.notify_all();
+  }
+
+  const SelfplayOptions& o_;
+  const Setup& setup_;
+  const Params& params_;
+  const uint64_t stride_;
+  std::atomic<bool> stop_{false};
+  std::atomic<uint64_t> next_game_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::map<uint64_t, Finished> finished_;  // by game index
+  std::string failure_;
+  int running_ = 0;
+  std::vector<std::thread> threads_;
+};
+
+// A rank's report to rank 0 at each exchange.
+struct Report {
+  bool done = false;     // no thread left playing, and every finished game in `games`
+  int signal = 0;        // SIGINT or SIGTERM received
+  std::string failure;
+  std::map<uint64_t, Finished> games;
+};
+
+std::string to_text(const Report& r) {
+  nlohmann::json games = nlohmann::json::array();
+  for (const auto& [index, f] : r.games) games.push_back({index, f.block, f.positions, int(f.result)});
+  return nlohmann::json{{"done", r.done}, {"signal", r.signal}, {"failure", r.failure}, {"games", games}}.dump();
+}
+
+Report report_from_text(const std::string& text) {
+  const nlohmann::json j = nlohmann::json::parse(text);
+  Report r{j.at("done").get<bool>(), j.at("signal").get<int>(), j.at("failure").get<std::string>(), {}};
+  for (const nlohmann::json& g : j.at("games"))
+    r.games.emplace(g.at(0).get<uint64_t>(),
+                    Finished{g.at(1).get<std::string>(), g.at(2).get<int>(), GameResult(g.at(3).get<int>())});
+  return r;
+}
+
+// On rank 0: appends the games in index order as they arrive, each run of consecutive games with one write.
+class Writer {
+ public:
+  Writer(int fd, std::string name, uint64_t first, uint64_t positions)
+      : fd_(fd), name_(std::move(name)), first_(first), written_(first), positions_(positions) {}
+
+  void add(std::map<uint64_t, Finished>&& games) { pending_.merge(games); }
+  // Writes the games that follow the file's last; false (and `error` set) if the write failed.
+  bool write(std::string& error) {
+    std::string chunk;
+    uint64_t games = 0, positions = 0;
+    std::array<uint64_t, 3> results{};
+    for (auto it = pending_.find(written_ + games); it != pending_.end(); it = pending_.find(written_ + games)) {
+      chunk += it->second.block;
+      positions += uint64_t(it->second.positions);
+      ++results[int(it->second.result)];
+      ++games;
+      pending_.erase(it);
+    }
+    if (chunk.empty()) return true;
+    try {
+      write_all(fd_, chunk, name_);  // one block of complete games
+    } catch (const SelfplayError& e) {
+      error = e.what();
+      return false;
+    }
+    written_ += games;
+    positions_ += positions;
+    for (int r = 0; r < 3; ++r) results_[r] += results[r];
+    return true;
+  }
+  bool next_is_pending() const { return pending_.count(written_) > 0; }
+  uint64_t first() const { return first_; }
+  uint64_t written() const { return written_; }
+  uint64_t positions() const { return positions_; }
+  const std::array<uint64_t, 3>& results() const { return results_; }  // this run's: Red wins, draws, Black wins
+
+ private:
+  int fd_;
+  std::string name_;
+  uint64_t first_, written_, positions_;
+  std::array<uint64_t, 3> results_{};
+  std::map<uint64_t, Finished> pending_;  // by game index, until the file reaches it
+};
+
+// Rank 0's decision after an exchange, sent to every rank.
+struct Decision {
+  bool stop = false;    // a signal or an error: drop the games in flight
+  bool finish = false;  // every rank is done and every game that can be written is
+};
+
+// Rank 0's side of an exchange: takes every rank's report, writes what it can, decides.
+class Coordinator {
+ public:
+  Coordinator(Writer& writer, int ranks, spdlog::logger& log)
+      : writer_(writer), done_(size_t(ranks), false), log_(log) {}
+
+  Decision receive(const std::vector<std::string>& reports) {
+    for (size_t r = 0; r < reports.size(); ++r) {
+      Report report = report_from_text(reports[r]);
+      writer_.add(std::move(report.games));
+      done_[r] = report.done;
+      if (!report.failure.empty() && failure_.empty())
+        failure_ = reports.size() > 1 ? "rank " + std::to_string(r) + ": " + report.failure : report.failure;
+      if (report.signal && !signal_) {
+        signal_ = report.signal;
+        log_.warn("{} received: finishing the games written so far and dropping those in flight",
+                  signal_ == SIGINT ? "SIGINT" : "SIGTERM");
+      }
+    }
+    if (write_error_.empty()) writer_.write(write_error_);
+    const bool all_done = std::find(done_.begin(), done_.end(), false) == done_.end();
+    return {signal_ || !failure_.empty() || !write_error_.empty(), all_done && !writer_.next_is_pending()};
+  }
+  const std::string& failure() const { return failure_; }
+  const std::string& write_error() const { return write_error_; }
+  int signal() const { return signal_; }
+
+ private:
+  Writer& writer_;
+  std::vector<bool> done_;
+  spdlog::logger& log_;
+  std::string failure_, write_error_;
+  int signal_ = 0;
+};
+
+// Logs the warnings about games that repeat.
+void warn_repeats(const SelfplayOptions& o, size_t openings, spdlog::logger& log) {
+  const uint64_t total = uint64_t(o.games);
+  if (openings < total && o.random_plies == 0 && !o.openings.empty())
+    log.warn("{} games from {} openings without --random-plies: games repeat after the first {}", total, openings,
+             openings);
+  else if (o.openings.empty() && o.random_plies == 0 && total > 1)
+    log.warn("every game starts from the start position without --random-plies: all {} games are the same", total);
+}
+
+// The exit code and the last lines, on rank 0 once the exchanges are over.
+int conclude(const SelfplayOptions& o, const Writer& writer, const Coordinator& coordinator, double seconds,
+             spdlog::logger& log) {
+  const std::string out_name = o.out.string();
+  const uint64_t total = uint64_t(o.games);
+  if (!coordinator.failure().empty() || !coordinator.write_error().empty()) {
+    const std::string& why = coordinator.failure().empty() ? coordinator.write_error() : coordinator.failure();
+    std::fprintf(stderr, "jiang selfplay: %s\n", why.c_str());
+    return 2;
+  }
+  const double rate = seconds > 0 ? double(writer.written() - writer.first()) / seconds : 0;
+  log.info("games {}/{}, positions {}, {:.2f} games/s", writer.written(), total, writer.positions(), rate);
+  if (writer.written() < total) {
+    const int sig = coordinator.signal() ? coordinator.signal() : SIGINT;
+    std::fprintf(stderr,
+                 "jiang selfplay: interrupted after %llu of %llu games (%llu positions in %s). Run the same command "
+                 "again to continue where it stopped.\n",
+                 static_cast<unsigned long long>(writer.written()), static_cast<unsigned long long>(total),
+                 static_cast<unsigned long long>(writer.positions()), out_name.c_str());
+    return 128 + sig;
+  }
+  log.info("done: {} games, {} positions in {}; this run: {} games in {}, Red won {}, drew {}, Black won {}",
+           writer.written(), writer.positions(), out_name, writer.written() - writer.first(), duration_text(seconds),
+           writer.results()[0], writer.results()[1], writer.results()[2]);
+  return 0;
+}
+
+// Every rank: plays its games and meets the others every kExchangeInterval until rank 0 says all is
+// done. Returns rank 0's exit code on every rank.
+int play_and_exchange(const SelfplayOptions& o, const Setup& setup, int fd, Cluster& cluster, spdlog::logger& log) {
+  SignalGuard signals;
+  Params params;
+  params.set_values(setup.values);
+  Writer writer(fd, o.out.string(), setup.first, setup.positions);
+  Coordinator coordinator(writer, cluster.size(), log);
+  using Clock = std::chrono::steady_clock;
+  const auto start_time = Clock::now();
+  auto last_log = start_time;
+  {
+    Workers workers(o, setup, params, cluster);
+    for (bool finish = false; !finish;) {
+      Report report;
+      report.games = workers.take(kExchangeInterval, report.done);
+      report.signal = g_signal;
+      report.failure = workers.failure();
+      const std::vector<std::string> reports = cluster.gather(to_text(report));
+      Decision decision;
+      if (cluster.is_root()) decision = coordinator.receive(reports);
+      std::vector<int64_t> shared{decision.stop, decision.finish};
+      broadcast_values(cluster, shared);
+      if (shared[0]) workers.stop();
+      finish = shared[1] != 0;
+      const std::chrono::duration<double> since_log = Clock::now() - last_log;
+      if (cluster.is_root() && !finish && since_log.count() >= o.progress_seconds) {
+        const double elapsed = std::chrono::duration<double>(Clock::now() - start_time).count();
+        const double rate = elapsed > 0 ? double(writer.written() - writer.first()) / elapsed : 0;
+        const double left = rate > 0 ? double(uint64_t(o.games) - writer.written()) / rate : -1;
+        log.info("games {}/{}, positions {}, {:.2f} games/s, {} left", writer.written(), o.games, writer.positions(),
+                 rate, left >= 0 ? duration_text(left) : std::string("?"));
+        last_log = Clock::now();
+      }
+    }
+  }
+  std::vector<int64_t> code{0};
+  if (cluster.is_root()) {
+    ::fsync(fd);
+    ::close(fd);
+    code[0] = conclude(o, writer, coordinator, std::chrono::duration<double>(Clock::now() - start_time).count(), log);
+  }
+  broadcast_values(cluster, code);
+  return int(code[0]);
+}
+
+}  // namespace
+
+int run_selfplay(const SelfplayOptions& o, Cluster& cluster) {
+  auto log = make_logger(cluster.is_root());
+  const auto fail = [&](const std::string& message) {
+    if (cluster.is_root()) std::fprintf(stderr, "jiang selfplay: %s\n", message.c_str());
     return 2;
   };
   if (o.games <= 0) return fail("--games must be at least 1");
   if ((o.limits.depth > 0) == (o.limits.nodes > 0)) return fail("give exactly one of --depth and --nodes");
   if (o.out.empty()) return fail("--out is required");
 
-  std::vector<std::string> openings;
-  Params params;
-  Recovered recovered;
   int fd = -1;
-  std::string settings;
-  try {
-    if (!o.openings.empty()) openings = read_openings(o.openings);
-    if (!o.weights.empty()) params = Params::load(o.weights);
-    settings = settings_line(o, openings, params);
-    fd = open_output(o, settings, recovered);
-  } catch (const SelfplayError& e) {
-    return fail(e.what());
-  } catch (const ParamError& e) {
-    return fail(e.what());
-  }
+  const Setup setup = share_setup(o, cluster, fd);
+  if (!setup.error.empty()) return fail(setup.error);
   const std::string out_name = o.out.string();
-  const uint64_t total = uint64_t(o.games);
-  const uint64_t first = recovered.games;
-  if (recovered.torn_bytes)
-    log->info("dropped {} bytes of an unfinished game left by an interrupted run", recovered.torn_bytes);
-  if (first > 0) log->info("resuming {}: {} games ({} positions) already there", out_name, first, recovered.positions);
-  if (first >= total) {
-    log->info("{} already holds {} games; nothing to do", out_name, first);
-    ::close(fd);
+  if (setup.torn_bytes)
+    log->info("dropped {} bytes of an unfinished game left by an interrupted run", setup.torn_bytes);
+  if (setup.first > 0)
+    log->info("resuming {}: {} games ({} positions) already there", out_name, setup.first, setup.positions);
+  if (setup.first >= uint64_t(o.games)) {
+    log->info("{} already holds {} games; nothing to do", out_name, setup.first);
+    if (fd >= 0) ::close(fd);
     return 0;
   }
-  if (openings.size() < total && o.random_plies == 0 && !o.openings.empty())
-    log->warn("{} games from {} openings without --random-plies: games repeat after the first {}", total,
-              openings.size(), openings.size());
-  else if (o.openings.empty() && o.random_plies == 0 && total > 1)
-    log->warn("every game starts from the start position without --random-plies: all {} games are the same", total);
-
-  // Workers take game indices in turn; the writer appends finished games in index order.
-  SignalGuard signals;
-  std::atomic<bool> stop{false};
-  std::atomic<uint64_t> next_game{first};
-  std::mutex mutex;
-  std::condition_variable cv;
-  struct Finished {
-    std::string block;
-    int positions;
-    GameResult result;
-  };
-  std::map<uint64_t, Finished> finished;  // by game index, until the writer reaches it
-  std::exception_ptr failure;
-  int running = 0;
-
-  const int threads = int(std::min<uint64_t>(uint64_t(std::max(1, o.threads)), total - first));
-  std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t) {
-    ++running;
-    workers.emplace_back([&] {
-      try {
-        GamePlayer player(o.hash_mb);
-        player.set_stop_flag(&stop);
-        Engine& vetting = player.engine(Red);
-        vetting.set_params(params);
-        while (!stop) {
-          const uint64_t index = next_game++;
-          if (index >= total) break;
-          const std::string start = game_start(openings, o.random_plies, o.seed, index, vetting);
-          const GameRecord game = player.play(start, params, params, o.limits, o.adjudication);
-          int kept = 0;
-          std::string block = kept_positions(game, o.selection, &kept);
-          block += std::string(kGameMarker) + std::to_string(index) + " " + result_string(game.result) + " " +
-                   game.reason + " plies " + std::to_string(game.moves.size()) + " kept " + std::to_string(kept) +
-                   "\n";
-          std::lock_guard lock(mutex);
-          finished.emplace(index, Finished{std::move(block), kept, game.result});
-          cv.notify_all();
-        }
-      } catch (const GameAborted&) {
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        stop = true;
-      }
-      std::lock_guard lock(mutex);
-      --running;
-      cv.notify_all();
-    });
-  }
-
-  using Clock = std::chrono::steady_clock;
-  const auto start_time = Clock::now();
-  auto last_log = start_time;
-  uint64_t written = first;
-  uint64_t positions = recovered.positions;
-  std::array<uint64_t, 3> results{};  // of the games played in this run: Red wins, draws, Black wins
-  std::string write_error;
-  const auto progress = [&] {
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start_time).count();
-    const double rate = elapsed > 0 ? double(written - first) / elapsed : 0;
-    log->info("games {}/{}, positions {}, {:.2f} games/s, {} left", written, total, positions, rate,
-              rate > 0 ? duration_text(double(total - written) / rate) : std::string("?"));
-  };
-  while (true) {
-    std::string chunk;
-    int chunk_positions = 0;
-    uint64_t chunk_games = 0;
-    std::array<uint64_t, 3> chunk_results{};
-    bool done;
-    {
-      std::unique_lock lock(mutex);
-      cv.wait_for(lock, std::chrono::milliseconds(100));
-      for (auto it = finished.find(written + chunk_games); it != finished.end();
-           it = finished.find(written + chunk_games)) {
-        chunk += it->second.block;
-        chunk_positions += it->second.positions;
-        ++chunk_results[int(it->second.result)];
-        ++chunk_games;
-        finished.erase(it);
-      }
-      done = running == 0;
-    }
-    if (!chunk.empty() && write_error.empty()) {
-      try {
-        write_all(fd, chunk, out_name);  // one block of complete games
-        written += chunk_games;
-        positions += uint64_t(chunk_positions);
-        for (int r = 0; r < 3; ++r) results[r] += chunk_results[r];
-      } catch (const SelfplayError& e) {
-        write_error = e.what();
-        stop = true;
-      }
-    }
-    if (g_signal && !stop) {
-      stop = true;
-      log->warn("{} received: finishing the games written so far and dropping those in flight",
-                g_signal == SIGINT ? "SIGINT" : "SIGTERM");
-    }
-    if (done && finished.find(written) == finished.end()) break;
-    if (Clock::now() - last_log >= std::chrono::duration<double>(o.progress_seconds) && written < total) {
-      progress();
-      last_log = Clock::now();
-    }
-  }
-  for (std::thread& w : workers) w.join();
-  ::fsync(fd);
-  ::close(fd);
-
-  if (failure) {
-    try {
-      std::rethrow_exception(failure);
-    } catch (const std::exception& e) {
-      return fail(std::string("a game failed: ") + e.what());
-    }
-  }
-  if (!write_error.empty()) return fail(write_error);
-  progress();
-  if (written < total) {
-    const int sig = g_signal ? int(g_signal) : SIGINT;
-    std::fprintf(stderr,
-                 "jiang selfplay: interrupted after %llu of %llu games (%llu positions in %s). Run the same command "
-                 "again to continue where it stopped.\n",
-                 static_cast<unsigned long long>(written), static_cast<unsigned long long>(total),
-                 static_cast<unsigned long long>(positions), out_name.c_str());
-    return 128 + sig;
-  }
-  log->info("done: {} games, {} positions in {}; this run: {} games in {}, Red won {}, drew {}, Black won {}",
-            written, positions, out_name, written - first,
-            duration_text(std::chrono::duration<double>(Clock::now() - start_time).count()), results[0], results[1],
-            results[2]);
-  return 0;
+  warn_repeats(o, setup.openings.size(), *log);
+  if (cluster.size() > 1) log->info("{} ranks: rank r plays games r, r + {}, ...", cluster.size(), cluster.size());
+  return play_and_exchange(o, setup, fd, cluster, *log);
 }
 
 }  // namespace jiang

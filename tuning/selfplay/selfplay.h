@@ -20,6 +20,7 @@
 
 #include "eval/params.h"
 #include "tuning/selfplay/game.h"
+#include "util/cluster.h"
 
 namespace jiang {
 
@@ -78,6 +79,8 @@ std::string kept_positions(const GameRecord& game, const Selection& selection, i
 // code: 0 when all games are in the file, 2 for a usage or file error (message on stderr), 128 + signal
 // when SIGINT or SIGTERM interrupted the run (the games finished so far are kept; the same command
 // continues).
-int run_selfplay(const SelfplayOptions& options);
+// In a run of several ranks (`mpirun -np N`, util/cluster.h) the games are divided among the ranks and rank 0
+// writes the file: the same file as one process writes. Every rank returns the same code.
+int run_selfplay(const SelfplayOptions& options, Cluster& cluster = single_process());
 
 }  // namespace jiang

@@ -29,7 +29,9 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
       "within 10 of zero for 20 plies after ply 80; 400 plies.\n"
       "Game i is decided by --seed and i alone, whatever --threads. If --out exists, the run continues it (same "
       "settings required; --games may grow): an interrupted run (Ctrl-C, SIGTERM, kill -9) loses no finished game "
-      "and writes none twice.");
+      "and writes none twice.\n"
+      "Under `mpirun -np N` the games are divided among the N ranks (rank r plays games r, r + N, ...; --threads is "
+      "per rank) and rank 0 writes --out: the same file as one process writes, resumed the same way.");
   cmd->add_option("-g,--games", o->games, "number of games")->required()->check(CLI::Range(1, 100000000));
   auto* depth = cmd->add_option("-d,--depth", o->limits.depth, "search depth per move")->check(CLI::Range(1, 64));
   auto* nodes = cmd->add_option("-n,--nodes", o->limits.nodes, "nodes per move (reproducible on any machine)")
@@ -50,7 +52,7 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
       exit_code = 2;
       return;
     }
-    exit_code = run_selfplay(*o);
+    exit_code = run_on_cluster("jiang selfplay", 2, [&](Cluster& cluster) { return run_selfplay(*o, cluster); });
   });
 }
 

@@ -1,6 +1,7 @@
 #include "tuning/tuner/games.h"
 
 #include <atomic>
+#include <cmath>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
@@ -45,17 +46,19 @@ GamesObjective::~GamesObjective() = default;
 double GamesObjective::loss(const std::vector<int>& values) {
   Params candidate;
   candidate.set_values(values);
+  Cluster& cluster = settings_.cluster ? *settings_.cluster : single_process();
   const int games = settings_.games;
   // Game i: pair i / 2 plays opening (i / 2) mod the list's length; the candidate has Red in the first
-  // game of a pair and Black in the second. Each game's score lands in its own slot, summed in order.
-  std::vector<double> scores(games, 0.0);
-  std::atomic<int> next{0};
+  // game of a pair and Black in the second. This rank plays games rank, rank + ranks, ...; each game's
+  // score lands in its own slot.
+  std::vector<double> scores(games, -1.0);  // -1: another rank's game
+  std::atomic<int> next{cluster.rank()};
   std::atomic<bool> aborted{false};
   std::exception_ptr error;
   std::mutex error_mutex;
   auto work = [&](GamePlayer& player) {
     player.set_stop_flag(stop_flag());
-    for (int i; (i = next.fetch_add(1)) < games && !aborted;) {
+    for (int i; (i = next.fetch_add(cluster.size())) < games && !aborted;) {
       const bool candidate_red = i % 2 == 0;
       const std::string& fen = settings_.openings[size_t(i / 2) % settings_.openings.size()];
       try {
@@ -77,18 +80,21 @@ double GamesObjective::loss(const std::vector<int>& values) {
   for (int t = 1; t < settings_.threads; ++t) pool.emplace_back(work, std::ref(*players_[t]));
   work(*players_[0]);
   for (std::thread& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
-  if (aborted) throw Interrupted();
-
-  Tally tally;
-  double score = 0.0;
+  agree(cluster, [&] {
+    if (error) std::rethrow_exception(error);
+  });
+  // Counted in whole games and half points, integers: the same sums over any number of ranks.
+  std::vector<int64_t> counts{0, 0, 0, 0, aborted ? 1 : 0};  // wins, draws, losses, half points, aborted
   for (double s : scores) {
-    score += s;
-    (s == 1.0 ? tally.wins : s == 0.0 ? tally.losses : tally.draws)++;
+    if (s < 0) continue;
+    ++counts[s == 1.0 ? 0 : s == 0.0 ? 2 : 1];
+    counts[3] += std::llround(2 * s);
   }
-  tally_ = tally;
+  cluster.sum(counts);
+  if (counts[4] > 0) throw Interrupted();
+  tally_ = Tally{int(counts[0]), int(counts[1]), int(counts[2])};
   count_evaluation();
-  return 1.0 - score / games;
+  return 1.0 - double(counts[3]) / 2.0 / games;
 }
 
 }  // namespace jiang::tuner

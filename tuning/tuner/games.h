@@ -11,6 +11,7 @@
 #include "eval/params.h"
 #include "tuning/selfplay/game.h"
 #include "tuning/tuner/objective.h"
+#include "util/cluster.h"
 
 namespace jiang::tuner {
 
@@ -21,6 +22,7 @@ struct GamesSettings {
   Params baseline;
   Adjudication adjudication;
   int threads = 1;
+  Cluster* cluster = nullptr;  // in a run of several ranks, rank r plays games r, r + N, ... (null: alone)
 };
 
 // A dozen or so common opening positions (four plies in), for when no openings file is given.

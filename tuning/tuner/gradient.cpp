@@ -76,18 +76,23 @@ std::vector<double> finite_difference_gradient(Objective& objective, const std::
 }
 
 std::vector<double> traced_linear_gradient(const TraceSet& set, const std::vector<int>& values, double k,
-                                           int threads, const std::atomic<bool>* stop) {
+                                           int threads, const std::atomic<bool>* stop, Cluster& cluster) {
   const TraceWeights w(values);
-  std::vector<std::vector<double>> by_block(set.blocks().size());
+  const size_t n = values.size();
+  std::vector<double> by_block(set.blocks().size() * n, 0.0);  // block b's sums at [b * n, (b + 1) * n)
   const bool complete = parallel_chunks(set.blocks().size(), 1, threads, stop, [&](size_t b, size_t, size_t) {
-    by_block[b].assign(values.size(), 0.0);
-    add_block(set.blocks()[b], set.features(), w, k, by_block[b]);
+    std::vector<double> sum(n, 0.0);
+    add_block(set.blocks()[b], set.features(), w, k, sum);
+    std::copy(sum.begin(), sum.end(), by_block.begin() + std::ptrdiff_t(b * n));
   });
-  if (!complete) throw Interrupted();
-  std::vector<double> gradient(values.size(), 0.0);
-  for (const std::vector<double>& block : by_block)  // in block order: the same sums for any thread count
-    for (size_t p = 0; p < gradient.size(); ++p) gradient[p] += block[p];
-  for (double& g : gradient) g /= double(set.size());
+  if (any(cluster, !complete)) throw Interrupted();
+  // Every rank's blocks in rank order are the blocks of the whole set in order: the same sums as one
+  // process makes, for any number of ranks and threads.
+  const std::vector<double> all = cluster.size() > 1 ? all_gather_values(cluster, by_block) : std::move(by_block);
+  std::vector<double> gradient(n, 0.0);
+  for (size_t at = 0; at < all.size(); at += n)
+    for (size_t p = 0; p < n; ++p) gradient[p] += all[at + p];
+  for (double& g : gradient) g /= double(set.total_size());
   return gradient;
 }
 

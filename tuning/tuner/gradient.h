@@ -16,6 +16,7 @@
 
 #include "tuning/tuner/objective.h"
 #include "tuning/tuner/trace_set.h"
+#include "util/cluster.h"
 
 namespace jiang::tuner {
 
@@ -30,8 +31,10 @@ std::vector<double> finite_difference_gradient(Objective& objective, const std::
 
 // The analytic gradient of the traced loss at `values` with respect to every registry parameter's linear
 // coefficients (entries of non-linear parameters hold only their linear part: callers replace them).
-// Summed per block in a fixed order, so it does not depend on `threads`. Throws Interrupted.
+// Summed per block in a fixed order, so it does not depend on `threads`, nor on the number of ranks when
+// `set` is this rank's shard (the blocks' sums are gathered). Throws Interrupted (on every rank).
 std::vector<double> traced_linear_gradient(const TraceSet& set, const std::vector<int>& values, double k,
-                                           int threads, const std::atomic<bool>* stop);
+                                           int threads, const std::atomic<bool>* stop,
+                                           Cluster& cluster = single_process());
 
 }  // namespace jiang::tuner

@@ -1,6 +1,7 @@
 #include "tuning/tuner/texel.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <mutex>
 #include <numbers>
@@ -73,9 +74,15 @@ uint64_t fingerprint(const std::vector<LabelledPosition>& positions) {
   return h;
 }
 
+std::pair<size_t, size_t> shard_range(size_t n, Shard shard) {
+  const size_t blocks = (n + kTraceBlock - 1) / kTraceBlock;
+  const auto first_block = [&](int index) { return blocks * size_t(index) / size_t(shard.count); };
+  return {std::min(n, first_block(shard.index) * kTraceBlock), std::min(n, first_block(shard.index + 1) * kTraceBlock)};
+}
+
 TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, double validation_fraction,
                              uint64_t split_seed, const Params& leaf_params, int threads,
-                             const std::atomic<bool>* stop) {
+                             const std::atomic<bool>* stop, Shard shard) {
   const size_t n = positions.size();
   if (validation_fraction < 0.0 || validation_fraction >= 1.0)
     throw std::invalid_argument("the validation share must be at least 0% and below 100%");
@@ -90,12 +97,22 @@ TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, dou
 
   TexelData data;
   data.fingerprint = fingerprint(positions);
+  // Each position's index in its set, then the shard's range of each set.
   std::vector<size_t> index_in_set(n);
+  std::array<size_t, 2> set_size{};
+  for (size_t i = 0; i < n; ++i) index_in_set[i] = set_size[in_validation[i]]++;
+  const std::array<std::pair<size_t, size_t>, 2> range{shard_range(set_size[0], shard),
+                                                        shard_range(set_size[1], shard)};
+  std::vector<size_t> mine;  // the positions of the shard, in file order
   for (size_t i = 0; i < n; ++i) {
-    PositionSet& set = in_validation[i] ? data.validation : data.train;
-    index_in_set[i] = set.results.size();
-    set.results.push_back(float(positions[i].result));
+    const auto [first, end] = range[in_validation[i]];
+    if (index_in_set[i] < first || index_in_set[i] >= end) continue;
+    index_in_set[i] -= first;
+    (in_validation[i] ? data.validation : data.train).results.push_back(float(positions[i].result));
+    mine.push_back(i);
   }
+  data.train.total = set_size[0];
+  data.validation.total = set_size[1];
   data.train.leaves.resize(data.train.results.size());
   data.validation.leaves.resize(data.validation.results.size());
 
@@ -103,9 +120,10 @@ TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, dou
   std::atomic<bool> failed{false};
   std::string error;
   std::mutex error_mutex;
-  const bool complete = parallel_chunks(n, kLeafChunk, threads, stop, [&](size_t, size_t begin, size_t end) {
+  const bool complete = parallel_chunks(mine.size(), kLeafChunk, threads, stop, [&](size_t, size_t begin, size_t end) {
     SearchScratch scratch;
-    for (size_t i = begin; i < end && !failed; ++i) {
+    for (size_t m = begin; m < end && !failed; ++m) {
+      const size_t i = mine[m];
       try {
         Position leaf = quiet_leaf(Position::from_fen(positions[i].fen), eval, scratch);
         leaf.clear_history();  // the copy below then holds no record at all
@@ -143,17 +161,31 @@ double mean_squared_error(const std::vector<int>& evals, const std::vector<float
   return sum / double(evals.size());
 }
 
-double mean_squared_error(const PositionSet& set, const Evaluator& eval, double k, int threads,
-                          const std::atomic<bool>* stop) {
-  if (set.size() == 0) return 0.0;
+std::optional<int64_t> quantized_error_sum(const PositionSet& set, const Evaluator& eval, double k, int threads,
+                                           const std::atomic<bool>* stop) {
   std::atomic<int64_t> total{0};
   const bool complete = parallel_chunks(set.size(), kLossChunk, threads, stop, [&](size_t, size_t begin, size_t end) {
     int64_t sum = 0;
     for (size_t i = begin; i < end; ++i) sum += quantized_squared_error(k, red_eval(eval, set.leaves[i]), set.results[i]);
     total += sum;  // an integer sum: the same in any order
   });
-  if (!complete) throw Interrupted();
-  return mean_of_quantized(total, set.size());
+  if (!complete) return std::nullopt;
+  return total.load();
+}
+
+double mean_over_shards(Cluster& cluster, std::optional<int64_t> shard_sum, size_t total) {
+  std::vector<int64_t> sums{shard_sum.value_or(0), shard_sum ? 0 : 1};  // the error sum, the shards interrupted
+  cluster.sum(sums);
+  if (sums[1] > 0) throw Interrupted();
+  return total ? mean_of_quantized(sums[0], total) : 0.0;
+}
+
+double mean_squared_error(const PositionSet& set, const Evaluator& eval, double k, int threads,
+                          const std::atomic<bool>* stop) {
+  if (set.size() == 0) return 0.0;
+  const std::optional<int64_t> sum = quantized_error_sum(set, eval, k, threads, stop);
+  if (!sum) throw Interrupted();
+  return mean_of_quantized(*sum, set.size());
 }
 
 double fit_k(const std::vector<int>& evals, const std::vector<float>& results) {
@@ -191,16 +223,18 @@ double fit_k(const std::vector<int>& evals, const std::vector<float>& results) {
 double PositionsObjective::loss(const std::vector<int>& values) {
   Params params;
   params.set_values(values);
-  const double l = mean_squared_error(data_.train, Evaluator(params), k_, threads_, stop_flag());
+  const std::optional<int64_t> sum = quantized_error_sum(data_.train, Evaluator(params), k_, threads_, stop_flag());
+  const double l = mean_over_shards(cluster_, sum, data_.train.total_size());
   count_evaluation();
   return l;
 }
 
 std::optional<double> PositionsObjective::validation_loss(const std::vector<int>& values) {
-  if (data_.validation.size() == 0) return std::nullopt;
+  if (data_.validation.total_size() == 0) return std::nullopt;
   Params params;
   params.set_values(values);
-  return mean_squared_error(data_.validation, Evaluator(params), k_, threads_, stop_flag());
+  return mean_over_shards(cluster_, quantized_error_sum(data_.validation, Evaluator(params), k_, threads_, stop_flag()),
+                          data_.validation.total_size());
 }
 
 }  // namespace jiang::tuner

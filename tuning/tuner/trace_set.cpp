@@ -119,7 +119,10 @@ std::vector<std::pair<uint16_t, int8_t>> FeatureTable::encode(const std::vector<
 }
 
 TraceSet::TraceSet(const PositionSet& set, const Tracer& tracer, int threads, const std::atomic<bool>* stop)
-    : order_(tracer.order()), blocks_((set.size() + kTraceBlock - 1) / kTraceBlock), size_(set.size()) {
+    : order_(tracer.order()),
+      blocks_((set.size() + kTraceBlock - 1) / kTraceBlock),
+      size_(set.size()),
+      total_(set.total_size()) {
   const bool complete = parallel_chunks(set.size(), kTraceBlock, threads, stop, [&](size_t b, size_t begin, size_t end) {
     blocks_[b] = make_block(set, begin, end, tracer, features_);
   });
@@ -163,14 +166,15 @@ double TracedLoss::loss(const std::vector<int>& values, const std::atomic<bool>*
     if (incremental) update(b, *from, next, changed, nonlinear_changed);
     else full(b, next, feature_mg, feature_eg);
   });
-  if (!complete) {
-    current_.reset();  // some blocks are at the new weights, some at the old
-    throw Interrupted();
+  std::optional<int64_t> sum;
+  if (complete) {
+    sum = 0;
+    for (const BlockState& s : state_) *sum += s.sum;
   }
+  current_.reset();  // until every rank has its part: if one was interrupted, blocks may be at the old weights
+  const double mean = mean_over_shards(cluster_, sum, set_.total_size());
   current_ = std::move(next);
-  int64_t sum = 0;
-  for (const BlockState& s : state_) sum += s.sum;
-  return mean_of_quantized(sum, set_.size());
+  return mean;
 }
 
 void TracedLoss::full(size_t b, const TraceWeights& w, const std::vector<int>& feature_mg,
@@ -242,8 +246,7 @@ double TracedLoss::evaluated_in_full(const TraceWeights& w, const std::atomic<bo
       sum += quantized_squared_error(k_, red_eval(eval, unpack(block.packed[i])), block.results[i]);
     total += sum;
   });
-  if (!complete) throw Interrupted();
-  return mean_of_quantized(total, set_.size());
+  return mean_over_shards(cluster_, complete ? std::optional<int64_t>(total.load()) : std::nullopt, set_.total_size());
 }
 
 std::vector<int> TracedLoss::evals() const {

@@ -23,8 +23,8 @@
 
 namespace jiang::tuner {
 
-// Positions per block: the parallel loops' chunk, and block-local indices fit 16 bits.
-inline constexpr size_t kTraceBlock = 4096;
+// kTraceBlock (texel.h): positions per block, the parallel loops' chunk; block-local indices fit 16 bits.
+static_assert(kTraceBlock <= 65536);
 
 // A linear feature: a count that multiplies a middlegame parameter, an endgame one, or both (-1: none).
 struct Feature {
@@ -81,6 +81,7 @@ class TraceSet {
   // Throws Interrupted if `stop` is raised first.
   TraceSet(const PositionSet& set, const Tracer& tracer, int threads, const std::atomic<bool>* stop = nullptr);
   size_t size() const { return size_; }
+  size_t total_size() const { return total_; }  // over every shard (PositionSet::total_size)
   const std::vector<TraceBlock>& blocks() const { return blocks_; }
   const FeatureTable& features() const { return features_; }
   const ExchangeOrder& order() const { return order_; }
@@ -91,13 +92,16 @@ class TraceSet {
   ExchangeOrder order_;
   std::vector<TraceBlock> blocks_;
   size_t size_ = 0;
+  size_t total_ = 0;
 };
 
-// The loss over a trace set, kept at the weights it last computed.
+// The loss over a trace set (this rank's shard of it: the loss is over every shard), kept at the weights
+// it last computed.
 class TracedLoss {
  public:
-  TracedLoss(const TraceSet& set, double k, int threads) : set_(set), k_(k), threads_(threads) {}
-  // Throws Interrupted (and forgets its weights) if `stop` is raised during the computation.
+  TracedLoss(const TraceSet& set, double k, int threads, Cluster& cluster = single_process())
+      : set_(set), k_(k), threads_(threads), cluster_(cluster) {}
+  // Throws Interrupted (and forgets its weights) if `stop` is raised during the computation on any rank.
   double loss(const std::vector<int>& values, const std::atomic<bool>* stop);
   // Red's traced evaluation of every position at the weights of the last loss (for tests).
   std::vector<int> evals() const;
@@ -118,6 +122,7 @@ class TracedLoss {
   const TraceSet& set_;
   double k_;
   int threads_;
+  Cluster& cluster_;
   std::vector<BlockState> state_;
   std::optional<TraceWeights> current_;  // the weights state_ holds, if any
 };

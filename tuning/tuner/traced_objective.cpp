@@ -8,13 +8,14 @@ TracedData trace_texel_data(const TexelData& data, const Params& start, int thre
   const Tracer tracer(start);
   TracedData traced;
   traced.train = std::make_unique<TraceSet>(data.train, tracer, threads, stop);
-  if (data.validation.size() > 0) traced.validation = std::make_unique<TraceSet>(data.validation, tracer, threads, stop);
+  if (data.validation.total_size() > 0)  // every rank, with positions of it or not: its loss is collective
+    traced.validation = std::make_unique<TraceSet>(data.validation, tracer, threads, stop);
   return traced;
 }
 
-TracedPositionsObjective::TracedPositionsObjective(const TracedData& data, double k, int threads)
-    : train_set_(*data.train), k_(k), threads_(threads), train_(*data.train, k, threads) {
-  if (data.validation) validation_.emplace(*data.validation, k, threads);
+TracedPositionsObjective::TracedPositionsObjective(const TracedData& data, double k, int threads, Cluster& cluster)
+    : train_set_(*data.train), k_(k), threads_(threads), cluster_(cluster), train_(*data.train, k, threads, cluster) {
+  if (data.validation) validation_.emplace(*data.validation, k, threads, cluster);
 }
 
 double TracedPositionsObjective::loss(const std::vector<int>& values) {
@@ -24,7 +25,7 @@ double TracedPositionsObjective::loss(const std::vector<int>& values) {
 }
 
 std::vector<double> TracedPositionsObjective::gradient(const std::vector<int>& values, const std::vector<int>& params) {
-  const std::vector<double> linear = traced_linear_gradient(train_set_, values, k_, threads_, stop_flag());
+  const std::vector<double> linear = traced_linear_gradient(train_set_, values, k_, threads_, stop_flag(), cluster_);
   count_evaluation();  // the analytic pass costs about one full loss
   std::vector<int> nonlinear;
   for (int p : params)

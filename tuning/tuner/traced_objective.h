@@ -18,9 +18,10 @@ struct TracedData {
 TracedData trace_texel_data(const TexelData& data, const Params& start, int threads,
                             const std::atomic<bool>* stop = nullptr);
 
+// Over this rank's shard of the positions in a run of several: losses and gradients are over every shard.
 class TracedPositionsObjective : public Objective {
  public:
-  TracedPositionsObjective(const TracedData& data, double k, int threads);
+  TracedPositionsObjective(const TracedData& data, double k, int threads, Cluster& cluster = single_process());
   double loss(const std::vector<int>& values) override;
   std::optional<double> validation_loss(const std::vector<int>& values) override;
   // Analytic for the linear parameters, a central difference for the non-linear ones (gradient.h).
@@ -30,6 +31,7 @@ class TracedPositionsObjective : public Objective {
   const TraceSet& train_set_;
   double k_;
   int threads_;
+  Cluster& cluster_;
   TracedLoss train_;
   std::optional<TracedLoss> validation_;
 };

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 #include <memory>
 #include <string>
 
@@ -13,6 +17,7 @@
 #include "tuning/selfplay/selfplay.h"
 #include "tuning/tuner/parallel.h"
 #include "tuning/tuner/tuner.h"
+#include "util/cluster.h"
 
 namespace jiang {
 namespace {
@@ -172,15 +177,39 @@ seconds, at the end and on Ctrl-C or SIGTERM. --resume CHECKPOINT continues exac
 stopped: options not given are taken from the checkpoint, options given must agree with it, except
 --iterations, --time, --threads, --shrink, the file options and the end conditions --hc-min-step, --sa-t-end and
 --ga-generations, --adam-epochs (to carry a finished run further). A new run will not replace an existing checkpoint
-without --force. Exit codes: 0 done, 2 error, 3 interrupted (resume it).)";
+without --force. Exit codes: 0 done, 2 error, 3 interrupted (resume it).
+Under `mpirun -np N` (a build with OpenMPI) each rank holds a shard of the positions (whole blocks of 4096)
+or plays its share of the games objective's games; losses are summed as integers and gradients in block
+order, so every rank takes the decisions one process would: the same run, the same weights, for any N.
+Every rank reads --data (a shared or copied file); rank 0 reads --resume and writes --out, the CSV and the
+checkpoint. --threads is per rank.)";
 
-int run(TuneCli& cli, CLI::App& cmd) {
+// The checkpoint to resume, as rank 0 reads it, on every rank (the other ranks need not see the file).
+nlohmann::json shared_checkpoint(const std::string& path, Cluster& cluster) {
+  std::string text, error;
+  if (cluster.is_root()) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) error = "cannot read checkpoint '" + path + "': " + std::strerror(errno);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  cluster.broadcast(error);
+  cluster.broadcast(text);
+  nlohmann::json checkpoint;
+  agree(cluster, [&] {
+    if (!error.empty()) throw TuneError(error);
+    std::istringstream in(text);
+    checkpoint = tuner::read_checkpoint(in, path);
+  });
+  return checkpoint;
+}
+
+// The run's configuration from the command line (and the checkpoint to resume, if any); when resuming,
+// `checkpoint_path` defaults to the resumed file.
+TuneConfig make_config(TuneCli& cli, CLI::App& cmd, const nlohmann::json& checkpoint,
+                       std::filesystem::path& checkpoint_path) {
   auto given = [&cmd](const char* name) { return cmd.get_option(name)->count() > 0; };
   TuneConfig config = cli.config;
-  nlohmann::json checkpoint;
-  std::filesystem::path checkpoint_path = cli.checkpoint;
   if (!cli.resume.empty()) {
-    checkpoint = tuner::read_checkpoint(cli.resume);
     // The checkpoint's run, with any option given on the command line laid over it (run_tune then
     // rejects a difference that matters).
     config = tuner::config_from_json(checkpoint.at("config"));
@@ -244,9 +273,18 @@ int run(TuneCli& cli, CLI::App& cmd) {
     if (given("--openings")) config.openings = read_openings(cli.openings), config.openings_file = cli.openings;
     if (given("--depth")) config.nodes = 0;
   }
+  return config;
+}
+
+int run(TuneCli& cli, CLI::App& cmd, Cluster& cluster) {
+  const nlohmann::json checkpoint = cli.resume.empty() ? nlohmann::json() : shared_checkpoint(cli.resume, cluster);
+  std::filesystem::path checkpoint_path = cli.checkpoint;
+  TuneConfig config;
+  agree(cluster, [&] { config = make_config(cli, cmd, checkpoint, checkpoint_path); });
   tuner::RunOptions run = cli.run;
   run.out = cli.out;
   run.checkpoint = checkpoint_path;
+  run.cluster = &cluster;
   const SignalGuard signals;
   run.stop = &g_stop;
   const tuner::TuneOutcome outcome = tuner::run_tune(config, run, cli.resume.empty() ? nullptr : &checkpoint);
@@ -379,18 +417,7 @@ void add_tune_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
 
   cmd->callback([cli, cmd, &exit_code] {
-    try {
-      exit_code = run(*cli, *cmd);
-    } catch (const TuneError& e) {
-      std::fprintf(stderr, "jiang tune: %s\n", e.what());
-      exit_code = kExitError;
-    } catch (const SelfplayError& e) {  // an openings file
-      std::fprintf(stderr, "jiang tune: %s\n", e.what());
-      exit_code = kExitError;
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "jiang tune: %s\n", e.what());
-      exit_code = kExitError;
-    }
+    exit_code = run_on_cluster("jiang tune", kExitError, [&](Cluster& cluster) { return run(*cli, *cmd, cluster); });
   });
 }
 

@@ -16,6 +16,7 @@
 #include "movegen/position.h"
 #include "tuning/selfplay/positions_file.h"
 #include "tuning/tuner/games.h"
+#include "tuning/tuner/positions_loader.h"
 #include "tuning/tuner/regularisation.h"
 #include "tuning/tuner/texel.h"
 #include "tuning/tuner/traced_objective.h"
@@ -31,8 +32,6 @@ namespace {
 
 constexpr const char* kCheckpointFormat = "jiang tune checkpoint";
 constexpr int kCheckpointVersion = 1;
-// At most this many malformed-line warnings are logged one by one; the rest are counted.
-constexpr size_t kWarningsShown = 20;
 // Config keys that describe where things came from rather than what they are: a resumed run may name
 // the data file differently (the data's fingerprint is checked instead) or change --strict.
 constexpr const char* kInformativeKeys[] = {"data", "strict", "weights_file", "openings_file", "baseline_file"};
@@ -81,34 +80,6 @@ Int integer_at(const json& j, const char* key) {
   const std::optional<Int> value = json_integer<Int>(j.at(key));
   if (!value) throw TuneError(std::string("\"") + key + "\" is not a whole number in range");
   return *value;
-}
-
-// The resident memory of this process in MB (Linux), or -1.
-double resident_mb() {
-  std::ifstream in("/proc/self/status");
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
-  return -1;
-}
-
-// The traced positions objective (traced_objective.h): traces the positions and lets them go. Null if
-// interrupted while tracing (nothing to save yet, as while loading the data).
-std::unique_ptr<Objective> traced_objective(TexelData& data, TracedData& traced, const Params& start, double k,
-                                            int threads, const RunOptions& options, spdlog::logger& logger) {
-  const auto trace_start = Clock::now();
-  try {
-    traced = trace_texel_data(data, start, threads, options.stop);
-  } catch (const Interrupted&) {
-    logger.warn("interrupted while tracing the positions, before tuning began: no checkpoint written");
-    return nullptr;
-  }
-  std::vector<Position>().swap(data.train.leaves);  // the traces replace the positions
-  std::vector<Position>().swap(data.validation.leaves);
-  const size_t positions = traced.train->size() + (traced.validation ? traced.validation->size() : 0);
-  const size_t bytes = traced.train->bytes() + (traced.validation ? traced.validation->bytes() : 0);
-  logger.info("traced {} positions in {:.1f} s ({:.0f} bytes a position; resident memory {:.0f} MB)", positions,
-              seconds_since(trace_start), double(bytes) / double(positions), resident_mb());
-  return std::make_unique<TracedPositionsObjective>(traced, k, threads);
 }
 
 std::vector<int> tuned_indices(const std::vector<std::string>& names) {
@@ -437,103 +408,14 @@ void check_checkpoint(const TuneConfig& config, const json& checkpoint, const st
                     "\nresume with the checkpoint's own settings (give no algorithm options), or start a new run");
 }
 
-}  // namespace
 
-TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const json* resume) {
-  const auto logger = options.logger ? options.logger : stderr_logger();
-  check_config(config);
-  const std::vector<int> tuned = tuned_indices(config.params);
-  if (options.out.empty()) throw TuneError("no output file (--out)");
-  if (!(options.shrink > 0.0 && options.shrink <= 1.0)) throw TuneError("--shrink must be above 0 and at most 1");
-  const std::filesystem::path checkpoint_file =
-      options.checkpoint.empty() ? default_checkpoint_path(options.out) : options.checkpoint;
-  TuneOutcome outcome;
-  outcome.checkpoint = checkpoint_file;
-  outcome.csv = csv_path(options.out);
-  if (resume) {
-    try {
-      check_checkpoint(config, *resume, checkpoint_file.string());
-    } catch (const json::exception& e) {
-      throw TuneError("checkpoint '" + checkpoint_file.string() + "' is malformed: " + e.what());
-    }
-  } else if (std::filesystem::exists(checkpoint_file) && !options.force) {
-    throw TuneError("checkpoint '" + checkpoint_file.string() + "' already exists: continue that run with --resume " +
-                    checkpoint_file.string() + ", or pass --force to start a new run over it");
-  }
+// The data loss's objective: the positions (this rank's shard, K from the checkpoint, given or fitted)
+// or the games. Null if a stop request came first (nothing to save yet).
+std::unique_ptr<Objective> make_objective(const TuneConfig& config, const RunOptions& options, const json* resume,
+                                          const std::string& checkpoint_name, Cluster& cluster, spdlog::logger& logger,
+                                          TexelData& data, TracedData& traced, double& k) {
   const int threads = std::max(1, options.threads);
-  const auto session_start = Clock::now();
-
-  // The objective.
-  TexelData data;
-  TracedData traced;
-  std::unique_ptr<Objective> objective;
-  double k = 0.0;
-  if (config.objective == "positions") {
-    std::vector<std::string> warnings;
-    std::vector<LabelledPosition> positions;
-    const auto read_start = Clock::now();
-    try {
-      positions = read_positions(config.data, config.strict, &warnings);
-    } catch (const PositionsFileError& e) {
-      throw TuneError(e.what());
-    }
-    for (size_t i = 0; i < warnings.size() && i < kWarningsShown; ++i)
-      logger->warn("skipped a malformed line: {}", warnings[i]);
-    if (warnings.size() > kWarningsShown)
-      logger->warn("... and {} more malformed lines skipped", warnings.size() - kWarningsShown);
-    logger->info("read {} positions from {} in {:.1f} s", positions.size(), config.data, seconds_since(read_start));
-    const auto leaf_start = Clock::now();
-    try {
-      data = prepare_texel_data(positions, config.validation, config.seed, config.start, threads, options.stop);
-    } catch (const std::invalid_argument& e) {
-      throw TuneError(config.data + ": " + e.what());
-    } catch (const Interrupted&) {
-      // Nothing done yet, nothing to save: an existing checkpoint stays as it is.
-      if (resume)
-        logger->warn("interrupted while loading the data; {} is unchanged: resume with --resume {}",
-                     checkpoint_file.string(), checkpoint_file.string());
-      else
-        logger->warn("interrupted while loading the data, before tuning began: no checkpoint written");
-      outcome.interrupted = true;
-      return outcome;
-    }
-    std::vector<LabelledPosition>().swap(positions);  // the FEN strings are no longer needed
-    logger->info("quiet leaves of {} training and {} validation positions in {:.1f} s ({} bytes a position; "
-                 "resident memory {:.0f} MB)",
-                 data.train.size(), data.validation.size(), seconds_since(leaf_start),
-                 sizeof(Position) + sizeof(float), resident_mb());
-    outcome.train_positions = data.train.size();
-    outcome.validation_positions = data.validation.size();
-    if (resume) {
-      try {
-        const std::string expected = resume->at("data_fingerprint").get<std::string>();
-        if (expected != hex64(data.fingerprint))
-          throw TuneError("the data in " + config.data + " are not the data checkpoint '" + checkpoint_file.string() +
-                          "' was made with (" + std::to_string(integer_at<size_t>(*resume, "data_positions")) +
-                          " positions, fingerprint " + expected + ")");
-        k = resume->at("k").get<double>();
-      } catch (const json::exception& e) {
-        throw TuneError("checkpoint '" + checkpoint_file.string() + "' is malformed: " + e.what());
-      }
-      logger->info("K = {:.6f} (from the checkpoint)", k);
-    } else if (config.k) {
-      k = *config.k;
-      logger->info("K = {:.6f} (given)", k);
-    } else {
-      const auto fit_start = Clock::now();
-      k = fit_k(red_evals(data.train, Evaluator(config.start), threads), data.train.results);
-      logger->info("fitted K = {:.6f} in {:.1f} s", k, seconds_since(fit_start));
-    }
-    if (options.full_loss) {
-      objective = std::make_unique<PositionsObjective>(data, k, threads);
-    } else {
-      objective = traced_objective(data, traced, config.start, k, threads, options, *logger);
-      if (!objective) {
-        outcome.interrupted = true;
-        return outcome;
-      }
-    }
-  } else {
+  if (config.objective == "games") {
     GamesSettings settings;
     settings.games = config.games;
     settings.limits.depth = config.depth;
@@ -541,12 +423,95 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
     settings.openings = config.openings;
     settings.baseline = config.baseline;
     settings.threads = threads;
-    objective = std::make_unique<GamesObjective>(std::move(settings));
-    logger->info("games objective: {} games a candidate against {}, {} {} a move, {} openings", config.games,
-                 config.baseline_file.empty() ? "the default weights" : config.baseline_file,
-                 config.depth > 0 ? config.depth : config.nodes, config.depth > 0 ? "plies" : "nodes",
-                 config.openings.empty() ? builtin_openings().size() : config.openings.size());
+    settings.cluster = &cluster;
+    logger.info("games objective: {} games a candidate against {}, {} {} a move, {} openings{}", config.games,
+                config.baseline_file.empty() ? "the default weights" : config.baseline_file,
+                config.depth > 0 ? config.depth : config.nodes, config.depth > 0 ? "plies" : "nodes",
+                config.openings.empty() ? builtin_openings().size() : config.openings.size(),
+                cluster.size() > 1 ? fmt::format(", spread over {} ranks", cluster.size()) : std::string());
+    return std::make_unique<GamesObjective>(std::move(settings));
   }
+  try {
+    data = load_shard(config, threads, options.stop, cluster, logger);
+  } catch (const Interrupted&) {
+    // Nothing done yet, nothing to save: an existing checkpoint stays as it is.
+    if (resume)
+      logger.warn("interrupted while loading the data; {} is unchanged: resume with --resume {}", checkpoint_name,
+                  checkpoint_name);
+    else
+      logger.warn("interrupted while loading the data, before tuning began: no checkpoint written");
+    return nullptr;
+  }
+  if (resume) {
+    try {
+      const std::string expected = resume->at("data_fingerprint").get<std::string>();
+      if (expected != hex64(data.fingerprint))
+        throw TuneError("the data in " + config.data + " are not the data checkpoint '" + checkpoint_name +
+                        "' was made with (" + std::to_string(integer_at<size_t>(*resume, "data_positions")) +
+                        " positions, fingerprint " + expected + ")");
+      k = resume->at("k").get<double>();
+    } catch (const json::exception& e) {
+      throw TuneError("checkpoint '" + checkpoint_name + "' is malformed: " + e.what());
+    }
+    logger.info("K = {:.6f} (from the checkpoint)", k);
+  } else if (config.k) {
+    k = *config.k;
+    logger.info("K = {:.6f} (given)", k);
+  } else {
+    const auto fit_start = Clock::now();
+    k = fit_k_over_shards(data.train, config.start, threads, cluster);
+    logger.info("fitted K = {:.6f} in {:.1f} s", k, seconds_since(fit_start));
+  }
+  if (options.full_loss) return std::make_unique<PositionsObjective>(data, k, threads, cluster);
+  return traced_objective(data, traced, config.start, k, threads, options.stop, cluster, logger);
+}
+
+// A logger that writes nothing: every rank but 0 of an MPI run.
+std::shared_ptr<spdlog::logger> silent_logger() { return std::make_shared<spdlog::logger>("tune-silent"); }
+
+}  // namespace
+
+TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const json* resume) {
+  Cluster& cluster = options.cluster ? *options.cluster : single_process();
+  const auto logger = !cluster.is_root() ? silent_logger() : options.logger ? options.logger : stderr_logger();
+  const std::filesystem::path checkpoint_file =
+      options.checkpoint.empty() ? default_checkpoint_path(options.out) : options.checkpoint;
+  std::vector<int> tuned;
+  agree(cluster, [&] {
+    check_config(config);
+    tuned = tuned_indices(config.params);
+    if (options.out.empty()) throw TuneError("no output file (--out)");
+    if (!(options.shrink > 0.0 && options.shrink <= 1.0)) throw TuneError("--shrink must be above 0 and at most 1");
+    if (resume) {
+      try {
+        check_checkpoint(config, *resume, checkpoint_file.string());
+      } catch (const json::exception& e) {
+        throw TuneError("checkpoint '" + checkpoint_file.string() + "' is malformed: " + e.what());
+      }
+    } else if (cluster.is_root() && std::filesystem::exists(checkpoint_file) && !options.force) {
+      throw TuneError("checkpoint '" + checkpoint_file.string() + "' already exists: continue that run with --resume " +
+                      checkpoint_file.string() + ", or pass --force to start a new run over it");
+    }
+  });
+  TuneOutcome outcome;
+  outcome.checkpoint = checkpoint_file;
+  outcome.csv = csv_path(options.out);
+  const auto session_start = Clock::now();
+
+  // The objective.
+  TexelData data;
+  TracedData traced;
+  double k = 0.0;
+  std::unique_ptr<Objective> objective;
+  agree(cluster, [&] {
+    objective = make_objective(config, options, resume, checkpoint_file.string(), cluster, *logger, data, traced, k);
+  });
+  if (!objective) {
+    outcome.interrupted = true;
+    return outcome;
+  }
+  outcome.train_positions = data.train.total_size();
+  outcome.validation_positions = data.validation.total_size();
   outcome.k = k;
   objective->set_stop_flag(options.stop);
   const L2Penalty l2(config.l2, config.start.values(), tuned);
@@ -562,24 +527,31 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
   Rng rng(config.seed);
   Progress progress;
   if (resume) {
-    try {
-      algorithm->load_state(resume->at("state"));
-      rng = rng_from_string(resume->at("rng").get<std::string>());
-      progress.iteration = integer_at<int64_t>(*resume, "iteration");
-      progress.evaluations = integer_at<uint64_t>(*resume, "evaluations");
-      progress.elapsed_before = resume->at("elapsed_s").get<double>();
-      progress.start_loss = resume->at("start_loss").get<double>();
-      progress.start_validation = optional_from(resume->at("start_validation_loss"));
-      progress.best_validation = optional_from(resume->at("best_validation_loss"));
-      if (resume->contains("patience")) patience_from_json(resume->at("patience"), progress);
-    } catch (const std::exception& e) {
-      throw TuneError("checkpoint '" + checkpoint_file.string() + "' is malformed: " + e.what());
-    }
+    agree(cluster, [&] {
+      try {
+        algorithm->load_state(resume->at("state"));
+        rng = rng_from_string(resume->at("rng").get<std::string>());
+        progress.iteration = integer_at<int64_t>(*resume, "iteration");
+        progress.evaluations = integer_at<uint64_t>(*resume, "evaluations");
+        progress.elapsed_before = resume->at("elapsed_s").get<double>();
+        progress.start_loss = resume->at("start_loss").get<double>();
+        progress.start_validation = optional_from(resume->at("start_validation_loss"));
+        progress.best_validation = optional_from(resume->at("best_validation_loss"));
+        if (resume->contains("patience")) patience_from_json(resume->at("patience"), progress);
+      } catch (const std::exception& e) {
+        throw TuneError("checkpoint '" + checkpoint_file.string() + "' is malformed: " + e.what());
+      }
+    });
     objective->set_evaluations(progress.evaluations);
     logger->info("resuming {} at iteration {} from {}", config.algorithm, progress.iteration, checkpoint_file.string());
   }
-  History history(outcome.csv, algorithm->progress_name(),
-                  resume ? std::optional<int64_t>(progress.iteration) : std::nullopt);
+  // Rank 0 writes the files.
+  std::optional<History> history;
+  agree(cluster, [&] {
+    if (cluster.is_root())
+      history.emplace(outcome.csv, algorithm->progress_name(),
+                      resume ? std::optional<int64_t>(progress.iteration) : std::nullopt);
+  });
 
   auto elapsed = [&] { return progress.elapsed_before + seconds_since(session_start); };
   // What --out holds: the best training loss's weights, or with --patience the lowest validation loss's.
@@ -588,15 +560,15 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
   };
   // The losses as logged and in the CSV: the data loss, the L2 penalty apart.
   auto data_loss = [&](double loss, const std::vector<int>& values) { return loss - l2.penalty(values); };
-  auto write_checkpoint = [&] {
+  auto write_checkpoint_file = [&] {
     ordered_json j;
     j["format"] = kCheckpointFormat;
     j["version"] = kCheckpointVersion;
     j["config"] = config_to_json(config);
-    j["data_positions"] = data.train.size() + data.validation.size();
+    j["data_positions"] = data.train.total_size() + data.validation.total_size();
     j["data_fingerprint"] = hex64(data.fingerprint);
-    j["train_positions"] = data.train.size();
-    j["validation_positions"] = data.validation.size();
+    j["train_positions"] = data.train.total_size();
+    j["validation_positions"] = data.validation.total_size();
     j["validation_seed"] = config.seed;
     j["out"] = options.out.string();
     j["k"] = k;
@@ -627,6 +599,12 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
       }
     }
   };
+  // On rank 0; a failure there (a full disk) ends every rank.
+  auto write_checkpoint = [&] {
+    agree(cluster, [&] {
+      if (cluster.is_root()) write_checkpoint_file();
+    });
+  };
   int64_t last_logged = -1;
   auto log_progress = [&] {
     last_logged = progress.iteration;
@@ -641,17 +619,22 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
   // The loop: one iteration at a time, each either done whole or (interrupted) not at all.
   const uint64_t saved_evaluations = progress.evaluations;
   const auto loop_start = Clock::now();
+  const double communicating_before_loop = cluster.seconds_communicating();
   auto last_checkpoint = Clock::now();
   auto last_log = Clock::now();
+  // What a signal or a clock decides, decided together so that every rank follows: a stop request on any
+  // rank, and rank 0's clock.
+  auto stop_requested = [&] { return any(cluster, options.stop && options.stop->load()); };
+  auto root_clock_says = [&](bool due) { return any(cluster, cluster.is_root() && due); };
   while (true) {
-    if (options.stop && options.stop->load()) {
+    if (stop_requested()) {
       outcome.interrupted = true;
       break;
     }
     if (algorithm->initialized()) {
       if (algorithm->finished()) break;
       if (options.iterations > 0 && progress.iteration >= options.iterations) break;
-      if (options.time_s > 0 && seconds_since(session_start) >= options.time_s) break;
+      if (root_clock_says(options.time_s > 0 && seconds_since(session_start) >= options.time_s)) break;
       if (config.patience > 0 && progress.since_lowest >= config.patience) {
         outcome.stopped_early = true;
         break;
@@ -688,10 +671,11 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
       break;
     }
     progress.evaluations = objective->evaluations();
-    history.row(progress.iteration, elapsed(), progress.evaluations,
-                data_loss(algorithm->current_loss(), algorithm->current()),
-                data_loss(algorithm->best_loss(), algorithm->best()), progress.best_validation,
-                algorithm->progress_value(), l2.penalty(algorithm->best()));
+    if (history)
+      history->row(progress.iteration, elapsed(), progress.evaluations,
+                   data_loss(algorithm->current_loss(), algorithm->current()),
+                   data_loss(algorithm->best_loss(), algorithm->best()), progress.best_validation,
+                   algorithm->progress_value(), l2.penalty(algorithm->best()));
     if (first) {
       logger->info("{} over {} parameters; start loss {} (validation {})", config.algorithm, tuned.size(),
                    number(progress.start_loss), optional_number(progress.start_validation));
@@ -701,7 +685,7 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
       last_log = Clock::now();
     }
     if (options.after_iteration) options.after_iteration(progress.iteration);
-    if (seconds_since(last_checkpoint) >= options.checkpoint_every_s) {
+    if (root_clock_says(seconds_since(last_checkpoint) >= options.checkpoint_every_s)) {
       write_checkpoint();
       last_checkpoint = Clock::now();
     }
@@ -739,8 +723,13 @@ TuneOutcome run_tune(const TuneConfig& config, const RunOptions& options, const 
                  options.out.string(), outcome.csv.string());
     const uint64_t session_evaluations = progress.evaluations - saved_evaluations;
     if (session_evaluations > 0)
-      logger->info("this session: {} evaluations in {:.2f} s, {:.4f} s each", session_evaluations,
-                   seconds_since(loop_start), seconds_since(loop_start) / double(session_evaluations));
+      logger->info("this session: {} evaluations in {:.2f} s, {:.4f} s each{}", session_evaluations,
+                   seconds_since(loop_start), seconds_since(loop_start) / double(session_evaluations),
+                   cluster.size() == 1 ? std::string()
+                                       : fmt::format("; rank 0 spent {:.2f} s of them communicating with {} ranks "
+                                                     "(waiting for them included)",
+                                                     cluster.seconds_communicating() - communicating_before_loop,
+                                                     cluster.size()));
   }
   return outcome;
 }

@@ -25,6 +25,7 @@
 #include "eval/params.h"
 #include "tuning/tuner/adam.h"
 #include "tuning/tuner/algorithms.h"
+#include "util/cluster.h"
 
 namespace spdlog {
 class logger;
@@ -95,6 +96,10 @@ struct RunOptions {
   double shrink = 1.0;               // OUT holds start + shrink * (best - start); the checkpoint keeps best
   const std::atomic<bool>* stop = nullptr;        // raised by a signal handler: checkpoint and return
   std::shared_ptr<spdlog::logger> logger;         // null: a logger on stderr
+  // The ranks of an MPI run (null: this process alone). Each holds a shard of the positions or plays its
+  // share of the games; every rank takes the same decisions from the same (summed) losses, so the run
+  // is the one a single process makes; rank 0 alone logs and writes the files.
+  Cluster* cluster = nullptr;
   std::function<void(int64_t iteration)> after_iteration;      // for tests
   std::function<void(uint64_t evaluations)> after_evaluation;  // for tests
 };
