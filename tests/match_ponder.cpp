@@ -54,7 +54,9 @@ bool sent_to(const std::vector<LogLine>& log, const std::string& name, const std
 
 TEST_CASE("Both engines ponder, UCI against UCCI, under a clock: ponderhit on a hit, stop on a miss",
           "[match][ponder][slow]") {
-  const PonderCounts n = play_and_check("ponder-clock", "proto=uci ponder=on", "proto=ucci ponder=on", {"--tc", "1+0.02"}, 2);
+  // 2 s + 0.05 s: both engines think at once (one on its clock, one pondering), beside the other tests
+  // ctest runs in parallel; at 1 s + 0.02 s a loaded machine made one of them forfeit.
+  const PonderCounts n = play_and_check("ponder-clock", "proto=uci ponder=on", "proto=ucci ponder=on", {"--tc", "2+0.05"}, 2);
   CHECK(n.go_ponder > 0);
   CHECK(n.hits > 0);
   CHECK(n.misses > 0);
