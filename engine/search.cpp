@@ -464,7 +464,9 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
                            ? histories_.counter[pos_.piece_on(frame(ply - 1).move.to())][frame(ply - 1).move.to()]
                            : Move::none();
   const ContinuationTables cont = continuation(ply);
-  MovePicker picker(pos_, histories_, cont, hash_move, f.killers, counter);
+  MovePicker picker = limits_.design.order == MoveOrder::Priority
+                          ? MovePicker(pos_, histories_, RememberedMoves{hash_move, f.killers[0], f.killers[1], counter})
+                          : MovePicker(pos_, histories_, cont, hash_move, f.killers, counter);
   const LegalityFilter filter(pos_);
   const Color us = pos_.side_to_move();
   std::array<Move, kMaxMoves> quiets_tried, captures_tried;

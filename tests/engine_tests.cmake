@@ -18,6 +18,7 @@ add_executable(jiang_engine_tests
   search_mate.cpp
   search_behaviour.cpp
   search_see.cpp
+  search_priority.cpp
   search_skill.cpp
   eval_knowledge.cpp
   rules_chase.cpp
