@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "engine/search.h"
+#include "engine/two_stage.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 
@@ -20,7 +21,7 @@ SearchResult search_by_design(const Position& pos, const Evaluator& eval, Transp
     case SearchMode::AlphaBeta:
       return Searcher(pos, eval, tt, memory, limits, control).run(on_info);
     case SearchMode::TwoStage:
-      break;
+      return two_stage_search(pos, eval, tt, memory, limits, control, on_info);
     case SearchMode::BestFirst:
       // The best-first search (engine/best_first/) is wired in here:
       //   return best_first_search(pos, eval, limits, control, on_info);

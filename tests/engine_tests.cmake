@@ -19,6 +19,7 @@ add_executable(jiang_engine_tests
   search_behaviour.cpp
   search_see.cpp
   search_priority.cpp
+  search_two_stage.cpp
   search_skill.cpp
   eval_knowledge.cpp
   rules_chase.cpp

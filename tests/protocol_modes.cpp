@@ -109,3 +109,48 @@ TEST_CASE("UCCI searchmode and moveorder: set and refused", "[protocol][ucci][mo
 }
 
 }  // namespace jiang::testing
+
+namespace jiang::testing {
+
+TEST_CASE("Two-stage options: set, refused out of range, and the stages reported", "[protocol][uci][modes]") {
+  Conversation c(Protocol::Uci);
+  REQUIRE(c.handshake_ok());
+  for (const char* bad : {"TwoStage Margin value -1", "TwoStage Margin value 2001", "TwoStage Stage1 Share value 91",
+                          "TwoStage Positional Ply value 65", "TwoStage Positional Ply value x"}) {
+    INFO(bad);
+    const auto lines = c.command(std::string("setoption name ") + bad);
+    REQUIRE(lines);
+    REQUIRE(lines->size() == 1);
+    CHECK(starts_with(lines->front(), "info string setoption: TwoStage "));
+    CHECK(lines->front().find(" expects ") != std::string::npos);
+  }
+  for (const char* good : {"Search Mode value two-stage", "TwoStage Margin value 0", "TwoStage Stage1 Share value 50",
+                           "TwoStage Positional Ply value 3"}) {
+    const auto lines = c.command(std::string("setoption name ") + good);
+    REQUIRE(lines);
+    CHECK(lines->empty());
+  }
+  const std::vector<std::string> notes = notes_of_search(c);
+  REQUIRE(notes.size() == 3);
+  CHECK(notes[0] == "info string two-stage: stage 1, material only, keeps moves within 0 cp of the best");
+  CHECK(starts_with(notes[1], "info string two-stage: stage 1 depth 3 score cp "));
+  CHECK(notes[1].find(" kept ") != std::string::npos);
+  CHECK(notes[2] == "info string two-stage: stage 2, full evaluation, positional part below ply 3 inherited");
+}
+
+TEST_CASE("UCCI two-stage options are declared and checked", "[protocol][ucci][modes]") {
+  Conversation c(Protocol::Ucci);
+  REQUIRE(c.handshake_ok());
+  CHECK(any_starts_with(c.handshake(), "option twostagemargin type spin min 0 max 2000 default 50"));
+  CHECK(any_starts_with(c.handshake(), "option twostageshare type spin min 0 max 90 default 30"));
+  CHECK(any_starts_with(c.handshake(), "option twostageply type spin min 0 max 64 default 0"));
+  auto lines = c.command("setoption twostageshare 95");
+  REQUIRE(lines);
+  REQUIRE(lines->size() == 1);
+  CHECK(lines->front() == "info string setoption: twostageshare expects 0..90 (percent), got '95'");
+  lines = c.command("setoption twostageshare 0");
+  REQUIRE(lines);
+  CHECK(lines->empty());
+}
+
+}  // namespace jiang::testing

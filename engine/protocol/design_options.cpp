@@ -13,6 +13,20 @@ void Session::add_design_options() {
               [this](std::string_view v, std::string_view name) { set_search_mode(v, name); }});
   add_option({"Move Order", "moveorder", Type::Combo, std::string(to_string(SearchDesign{}.order)), 0, 0, orders,
               [this](std::string_view v, std::string_view name) { set_move_order(v, name); }});
+  TwoStageParams& two_stage = design_.two_stage;
+  const auto spin = [](int value) { return std::to_string(value); };
+  add_option({"TwoStage Margin", "twostagemargin", Type::Spin, spin(two_stage.margin_cp), 0,
+              TwoStageParams::kMaxMarginCp, {}, [&two_stage](std::string_view v, std::string_view name) {
+                two_stage.margin_cp = int(option_int(v, 0, TwoStageParams::kMaxMarginCp, name, " (centipawns)"));
+              }});
+  add_option({"TwoStage Stage1 Share", "twostageshare", Type::Spin, spin(two_stage.stage1_percent), 0,
+              TwoStageParams::kMaxStage1Percent, {}, [&two_stage](std::string_view v, std::string_view name) {
+                two_stage.stage1_percent = int(option_int(v, 0, TwoStageParams::kMaxStage1Percent, name, " (percent)"));
+              }});
+  add_option({"TwoStage Positional Ply", "twostageply", Type::Spin, spin(two_stage.positional_ply), 0,
+              TwoStageParams::kMaxPositionalPly, {}, [&two_stage](std::string_view v, std::string_view name) {
+                two_stage.positional_ply = int(option_int(v, 0, TwoStageParams::kMaxPositionalPly, name, " (plies)"));
+              }});
 }
 
 void Session::set_search_mode(std::string_view value, std::string_view option) {
