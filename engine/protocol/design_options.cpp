@@ -1,5 +1,6 @@
-// The options that choose the search design (issue 12): `Search Mode` / `searchmode` and `Move Order` /
-// `moveorder`, stored in the session and given to every search as SearchLimits::design.
+// The options that choose the search design (issue 12): `Search Mode` / `searchmode`, `Move Order` /
+// `moveorder` and two-stage search's parameters (engine/two_stage.h), stored in the session and given
+// to every search as SearchLimits::design.
 #include "engine/protocol/protocol.h"
 
 namespace jiang::protocol {
@@ -29,20 +30,28 @@ void Session::add_design_options() {
               }});
 }
 
+namespace {
+
+// The choice `parse` reads in `value`; CommandError naming the option, its choices and what stays as it
+// was otherwise.
+template <typename Parse>
+auto choice(Parse parse, std::string_view value, std::string_view option, std::string_view choices,
+            std::string_view unchanged) {
+  const auto parsed = parse(value);
+  if (!parsed)
+    throw CommandError(std::string(option) + " expects one of " + std::string(choices) + ", got '" + std::string(value) +
+                       "'; " + std::string(unchanged) + " unchanged");
+  return *parsed;
+}
+
+}  // namespace
+
 void Session::set_search_mode(std::string_view value, std::string_view option) {
-  const std::optional<SearchMode> mode = parse_search_mode(value);
-  if (!mode)
-    throw CommandError(std::string(option) + " expects one of " + kSearchModeNames + ", got '" + std::string(value) +
-                       "'; search mode unchanged");
-  design_.mode = *mode;
+  design_.mode = choice(parse_search_mode, value, option, kSearchModeNames, "search mode");
 }
 
 void Session::set_move_order(std::string_view value, std::string_view option) {
-  const std::optional<MoveOrder> order = parse_move_order(value);
-  if (!order)
-    throw CommandError(std::string(option) + " expects one of " + kMoveOrderNames + ", got '" + std::string(value) +
-                       "'; move order unchanged");
-  design_.order = *order;
+  design_.order = choice(parse_move_order, value, option, kMoveOrderNames, "move order");
 }
 
 }  // namespace jiang::protocol
