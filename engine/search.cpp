@@ -134,7 +134,8 @@ int64_t now_ms() {
 
 Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, ThreadMemory& memory,
                    const SearchLimits& limits, SearchControl& control, const EvalScheme& scheme)
-    : pos_(root), eval_(eval), tt_(tt), scheme_(scheme), key_salt_(table_key_salt(scheme)), histories_(memory.histories), eval_cache_(memory.eval_cache),
+    : pos_(root), eval_(eval), tt_(tt), scheme_(scheme), key_salt_(table_key_salt(scheme)),
+      histories_(memory.histories), eval_cache_(memory.eval_cache),
       eval_probes_at_start_(memory.eval_cache.probes()), eval_hits_at_start_(memory.eval_cache.hits()),
       limits_(limits), control_(control),
       time_(limits, root.side_to_move()), start_ms_(now_ms()) {

@@ -46,8 +46,8 @@ Position quiet_leaf(const Position& pos, const Evaluator& eval, SearchScratch& s
 // What a search's static score is (two-stage search, docs seed-searches.md §1): the full evaluation
 // (the default); material only (stage 1); or, with positional_ply k > 0, the full evaluation down to ply
 // k and deeper the node's own material plus the positional part of its ancestor at ply k (variant 2).
-// Each scheme keeps its own entries in the transposition table, and only the full evaluation reads and
-// teaches the correction history.
+// Each scheme keeps its own entries in the transposition table (a UCCI `probe` sees the default's only);
+// material alone neither reads nor teaches the correction history, which learns the evaluation's errors.
 struct EvalScheme {
   bool material_only = false;
   int positional_ply = 0;
