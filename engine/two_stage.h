@@ -11,6 +11,9 @@
 // stages search to depth D (stage 1 is the cheaper per node). Pondering or `go infinite` (no clock to
 // share): stage 1 searches to depth 10, or D if given, and stage 2 until stopped.
 //
+// MultiPV, `go mate` and a skill level apply to stage 2, among the kept moves; stage 1 searches one line
+// at full strength.
+//
 // Reports: `info string two-stage: ...` notes say which stage runs and which root moves stage 1 kept
 // (ICCS); stage 2's iterations are reported as usual. Stage 1's material-only lines are not (their
 // scores would read as the position's).
