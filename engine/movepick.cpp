@@ -65,6 +65,9 @@ MovePicker::MovePicker(const Position& pos, const Histories& histories, const Co
     stage_ = Stage(int(stage_) + 1);
 }
 
+MovePicker::MovePicker(Position& pos, const Histories& histories, const RememberedMoves& remembered)
+    : pos_(pos), sorting_pos_(&pos), histories_(histories), remembered_(remembered), stage_(Stage::PriorityInit) {}
+
 MovePicker::MovePicker(const Position& pos, const Histories& histories, Move hash_move, Score threshold)
     : pos_(pos), histories_(histories), threshold_(threshold), stage_(Stage::ProbcutHash) {
   if (hash_move && is_pseudo_legal(pos, hash_move) && pos.piece_on(hash_move.to()) != NoPiece &&
@@ -185,6 +188,21 @@ Move MovePicker::next(bool skip_quiets) {
       case Stage::ProbcutCaptures:
         while (const auto m = batch_.pop_best())
           if (see_ge(pos_, m->move, threshold_)) return m->move;
+        stage_ = Stage::Done;
+        break;
+
+      case Stage::PriorityInit: {
+        MoveList list;
+        generate<GenType::All>(pos_, list);
+        batch_.clear();
+        for (Move m : list) batch_.push(m, priority_score(*sorting_pos_, m, remembered_));
+        stage_ = Stage::PriorityMoves;
+        break;
+      }
+
+      case Stage::PriorityMoves:
+        while (const auto m = batch_.pop_best())
+          if (!skip_quiets || pos_.piece_on(m->move.to()) != NoPiece) return m->move;
         stage_ = Stage::Done;
         break;
 

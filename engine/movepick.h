@@ -6,11 +6,15 @@
 // history; last the captures that lose material. In check: every evasion, captures first. Quiescence:
 // the hash move if it captures, then captures by value. ProbCut: captures whose exchange reaches a
 // threshold. Moves are pseudo-legal: the search tests legality.
+//
+// With the `priority` move order (engine/priority_order.h) a main-search node, in check or not, gets
+// every move at once, ordered by Kaissa's list of move kinds instead of by history.
 #pragma once
 
 #include <array>
 
 #include "engine/history.h"
+#include "engine/priority_order.h"
 #include "eval/evaluate.h"
 #include "movegen/movegen.h"
 
@@ -29,6 +33,9 @@ class MovePicker {
   // A quiescence node: captures only, or every evasion in check.
   MovePicker(const Position& pos, const Histories& histories, const ContinuationTables& continuation,
              Move hash_move);
+  // A main-search node in the priority order: every move by its kind; `remembered` are the hash move,
+  // the killers and the counter move. `pos` is played on and restored while the moves are sorted.
+  MovePicker(Position& pos, const Histories& histories, const RememberedMoves& remembered);
   // ProbCut: captures whose static exchange gains at least `threshold`.
   MovePicker(const Position& pos, const Histories& histories, Move hash_move, Score threshold);
 
@@ -42,6 +49,7 @@ class MovePicker {
     EvasionHash, EvasionInit, Evasions,
     QsearchHash, QsearchInit, QsearchCaptures,
     ProbcutHash, ProbcutInit, ProbcutCaptures,
+    PriorityInit, PriorityMoves,
     Done
   };
   struct ScoredMove {
@@ -67,10 +75,12 @@ class MovePicker {
   bool usable_quiet(Move m) const;      // a quiet move valid on this board, not the hash move
 
   const Position& pos_;
+  Position* sorting_pos_ = nullptr;  // the same position, to play moves on (priority order only)
   const Histories& histories_;
   ContinuationTables continuation_{};
   Move hash_move_;
   std::array<Move, 3> refutations_{};  // killers and counter move
+  RememberedMoves remembered_{};       // hash, killers and counter move (priority order)
   Score threshold_ = 0;
   Stage stage_;
   Batch batch_;

@@ -133,8 +133,9 @@ int64_t now_ms() {
 }
 
 Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, ThreadMemory& memory,
-                   const SearchLimits& limits, SearchControl& control)
-    : pos_(root), eval_(eval), tt_(tt), histories_(memory.histories), eval_cache_(memory.eval_cache),
+                   const SearchLimits& limits, SearchControl& control, const EvalScheme& scheme)
+    : pos_(root), eval_(eval), tt_(tt), scheme_(scheme), key_salt_(table_key_salt(scheme)),
+      histories_(memory.histories), eval_cache_(memory.eval_cache),
       eval_probes_at_start_(memory.eval_cache.probes()), eval_hits_at_start_(memory.eval_cache.hits()),
       limits_(limits), control_(control),
       time_(limits, root.side_to_move()), start_ms_(now_ms()) {
@@ -215,7 +216,7 @@ void Searcher::make_move(int ply, Move m) {
   f.move = m;
   f.continuation = &histories_.continuation[moved][m.to()];
   pos_.make_move(m);
-  tt_.prefetch(pos_.key());
+  tt_.prefetch(table_key());
 }
 
 void Searcher::make_null(int ply) {
@@ -261,12 +262,35 @@ void Searcher::update_histories(int ply, Move best, int depth, const Move* quiet
 }
 
 Score Searcher::corrected_eval(Score raw) const {
+  // The correction learns the full evaluation's errors: it says nothing about material alone.
+  if (scheme_.material_only) return raw;
   const int correction = histories_.correction[pos_.side_to_move()][structure_index(pos_)].value();
   return std::clamp(raw + correction, -kMateBound + 1, kMateBound - 1);
 }
 
 void Searcher::update_correction(int depth, Score best, Score static_eval) {
+  if (scheme_.material_only) return;
   histories_.correction[pos_.side_to_move()][structure_index(pos_)].update(best - static_eval, depth);
+}
+
+uint64_t Searcher::table_key_salt(const EvalScheme& scheme) {
+  // Arbitrary odd constants: entries of one scheme are never read as another's.
+  constexpr uint64_t kMaterialOnlySalt = 0x9e3779b97f4a7c15ull, kPositionalPlySalt = 0xc2b2ae3d27d4eb4full;
+  if (scheme.material_only) return kMaterialOnlySalt;
+  return scheme.positional_ply > 0 ? kPositionalPlySalt * uint64_t(scheme.positional_ply) : 0;
+}
+
+Score Searcher::static_score(int ply) {
+  if (scheme_.material_only) return eval_.material(pos_);
+  const int k = scheme_.positional_ply;
+  if (k == 0 || ply <= k) return eval_cache_.evaluate(eval_, pos_);
+  // Deeper than ply k: the ancestor's positional part, from the side to move's point of view here.
+  const Score positional = frame(k).positional;
+  return eval_.material(pos_) + ((ply - k) % 2 == 0 ? positional : -positional);
+}
+
+void Searcher::remember_positional(int ply) {
+  frame(ply).positional = eval_cache_.evaluate(eval_, pos_) - eval_.material(pos_);
 }
 
 // --- Node pruning ----------------------------------------------------------------------------------
@@ -323,7 +347,7 @@ std::optional<Score> Searcher::probcut(int depth, int ply, Score beta, bool impr
     unmake_move();
     if (stopped_) return std::nullopt;
     if (score >= raised) {
-      tt_.store(pos_.key(), m, to_tt(score, ply), frame(ply).static_eval, depth - kProbcutReduction + 1,
+      tt_.store(table_key(), m, to_tt(score, ply), frame(ply).static_eval, depth - kProbcutReduction + 1,
                 Bound::Lower, frame(ply).tt_pv);
       return score;
     }
@@ -391,8 +415,9 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   if (depth <= 0) return qsearch(ply, alpha, beta);
   ++nodes_;
   if (should_stop()) return 0;
-  if (ply >= kMaxPly - 1) return eval_.evaluate(pos_);
+  if (ply >= kMaxPly - 1) return static_score(ply);
   if (const auto ruled = rule_score(ply)) return *ruled;
+  if (ply == scheme_.positional_ply && ply > 0) remember_positional(ply);
 
   // Mate distance pruning: no line from here can beat a mate already found nearer the root.
   alpha = std::max(alpha, mated_in(ply));
@@ -412,7 +437,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
 
   // --- Transposition table: a cutoff when the stored bound settles this window. A singular search
   // (with a move excluded) is a different question and neither reads nor writes the answer.
-  const std::optional<TTEntry> entry = excluded ? std::nullopt : tt_.probe(pos_.key());
+  const std::optional<TTEntry> entry = excluded ? std::nullopt : tt_.probe(table_key());
   const Move hash_move = entry ? entry->move : Move::none();
   const Score tt_score = entry ? from_tt(entry->score, ply) : 0;
   f.tt_pv = excluded ? f.tt_pv : pv_node || (entry && entry->pv);
@@ -434,7 +459,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   } else if (excluded) {
     eval = f.static_eval;  // the same node, searched again without one move
   } else {
-    const Score raw = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : eval_cache_.evaluate(eval_, pos_);
+    const Score raw = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : static_score(ply);
     f.static_eval = eval = corrected_eval(raw);
     if (entry && !is_mate_score(tt_score) &&
         (entry->bound() == (tt_score > eval ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
@@ -464,7 +489,9 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
                            ? histories_.counter[pos_.piece_on(frame(ply - 1).move.to())][frame(ply - 1).move.to()]
                            : Move::none();
   const ContinuationTables cont = continuation(ply);
-  MovePicker picker(pos_, histories_, cont, hash_move, f.killers, counter);
+  MovePicker picker = limits_.design.order == MoveOrder::Priority
+                          ? MovePicker(pos_, histories_, RememberedMoves{hash_move, f.killers[0], f.killers[1], counter})
+                          : MovePicker(pos_, histories_, cont, hash_move, f.killers, counter);
   const LegalityFilter filter(pos_);
   const Color us = pos_.side_to_move();
   std::array<Move, kMaxMoves> quiets_tried, captures_tried;
@@ -548,7 +575,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
 
   const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
   if (!excluded) {
-    tt_.store(pos_.key(), best_move, to_tt(best, ply), in_check ? TranspositionTable::kNoEval : f.static_eval, depth,
+    tt_.store(table_key(), best_move, to_tt(best, ply), in_check ? TranspositionTable::kNoEval : f.static_eval, depth,
               bound, f.tt_pv);
     // The static score was wrong by the search's verdict: learn it, unless a capture decided the node
     // (then the score says more about the capture than about the structure).
@@ -567,12 +594,13 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
   ++nodes_;
   if (should_stop()) return 0;
   seldepth_ = std::max(seldepth_, ply);
-  if (ply >= kMaxPly - 1) return eval_.evaluate(pos_);
+  if (ply >= kMaxPly - 1) return static_score(ply);
+  if (ply == scheme_.positional_ply && ply > 0) remember_positional(ply);
 
   const bool in_check = pos_.in_check();
   Frame& f = frame(ply);
   f.in_check = in_check;
-  const std::optional<TTEntry> entry = tt_.probe(pos_.key());
+  const std::optional<TTEntry> entry = tt_.probe(table_key());
   const Score tt_score = entry ? from_tt(entry->score, ply) : 0;
   if (entry && !pv_node) {
     const Bound b = entry->bound();
@@ -583,13 +611,13 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
   Score raw_eval = TranspositionTable::kNoEval;
   if (!in_check) {
     // Standing pat: the side to move need not capture, so the static score is a lower bound.
-    raw_eval = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : eval_cache_.evaluate(eval_, pos_);
+    raw_eval = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : static_score(ply);
     best = corrected_eval(raw_eval);
     if (entry && !is_mate_score(tt_score) &&
         (entry->bound() == (tt_score > best ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
       best = tt_score;
     if (best >= beta) {
-      if (!entry) tt_.store(pos_.key(), Move::none(), to_tt(best, ply), raw_eval, 0, Bound::Lower, false);
+      if (!entry) tt_.store(table_key(), Move::none(), to_tt(best, ply), raw_eval, 0, Bound::Lower, false);
       return best;
     }
     alpha = std::max(alpha, best);
@@ -631,18 +659,38 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
   if (!in_check && legal == 0 && !has_long_range_pieces(pos_.side_to_move()) && !has_legal_move(pos_))
     return mated_in(ply);
   const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-  tt_.store(pos_.key(), best_move, to_tt(best, ply), raw_eval, 0, bound, false);
+  tt_.store(table_key(), best_move, to_tt(best, ply), raw_eval, 0, bound, false);
   return best;
 }
 
 // --- The root ---------------------------------------------------------------------------------------
 
-Score Searcher::root_search(int depth, Score alpha, Score beta) {
-  // pv_[0] keeps the last line until a move beats alpha: a failed-low iteration still reports one.
+void Searcher::prepare_root_frame() {
   Frame& f = frame(0);
   f.in_check = pos_.in_check();
-  f.static_eval = f.in_check ? -kInfinite : eval_.evaluate(pos_);
+  f.static_eval = f.in_check ? -kInfinite : static_score(0);
   f.tt_pv = true;
+}
+
+std::vector<Move> Searcher::root_moves_reaching(Score threshold, int depth) {
+  prepare_root_frame();
+  root_depth_ = depth;
+  std::vector<Move> kept;
+  for (const RootMove& rm : root_moves_) {
+    if (!stopped_) {
+      make_move(0, rm.move);
+      const Score score = -search(depth - 1, 1, -threshold, -threshold + 1, true);
+      unmake_move();
+      if (!stopped_ && score < threshold) continue;
+    }
+    kept.push_back(rm.move);  // reaches the threshold, or was not decided before a stop
+  }
+  return kept;
+}
+
+Score Searcher::root_search(int depth, Score alpha, Score beta) {
+  // pv_[0] keeps the last line until a move beats alpha: a failed-low iteration still reports one.
+  prepare_root_frame();
   Score best = -kInfinite;
   // Lines before pv_index_ are settled for this iteration: the moves from it on compete for the next.
   for (size_t i = pv_index_; i < root_moves_.size(); ++i) {
@@ -753,7 +801,7 @@ Move Searcher::ponder_move() {
   // No second move in the PV (a cut-short line): ask the table about the position after the best move.
   pos_.make_move(root_moves_[0].move);
   Move reply = Move::none();
-  if (const auto e = tt_.probe(pos_.key()); e && is_legal(pos_, e->move)) reply = e->move;
+  if (const auto e = tt_.probe(table_key()); e && is_legal(pos_, e->move)) reply = e->move;
   pos_.unmake_move();
   return reply;
 }
@@ -796,8 +844,8 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
       completed_lines.push_back({rm.move, rm.score});
     }
     // The root is never stored by search(); storing it lets a GUI's probe and the next search see it.
-    tt_.store(pos_.key(), root_moves_[0].move, to_tt(score, 0),
-              pos_.in_check() ? TranspositionTable::kNoEval : eval_.evaluate(pos_), depth, Bound::Exact, true);
+    tt_.store(table_key(), root_moves_[0].move, to_tt(score, 0),
+              pos_.in_check() ? TranspositionTable::kNoEval : static_score(0), depth, Bound::Exact, true);
     best_pv = lines == 1 ? std::vector<Move>(pv_[0].begin(), pv_[0].begin() + pv_length_[0]) : root_moves_[0].pv;
     if (on_info && lines == 1) on_info(info(depth, score, Bound::Exact));
     if (on_info && lines > 1) report_lines(depth, lines, on_info);
@@ -815,7 +863,7 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
   }
   result.best = root_moves_[0].move;
   // Stopped before the first iteration ended (a tiny node limit): the static score is all there is.
-  result.score = completed ? score : eval_.evaluate(pos_);
+  result.score = completed ? score : static_score(0);
   result.ponder = !best_pv.empty() && best_pv[0] == result.best && best_pv.size() >= 2 ? best_pv[1] : ponder_move();
   if (limits_.skill.enabled() && !completed_lines.empty()) choose_weaker_move(completed_lines, result);
   result.depth = completed;

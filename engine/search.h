@@ -43,14 +43,28 @@ struct SearchScratch {
 // evaluation can be trusted. The tuner evaluates these quiet leaves.
 Position quiet_leaf(const Position& pos, const Evaluator& eval, SearchScratch& scratch);
 
+// What a search's static score is (two-stage search, docs seed-searches.md §1): the full evaluation
+// (the default); material only (stage 1); or, with positional_ply k > 0, the full evaluation down to ply
+// k and deeper the node's own material plus the positional part of its ancestor at ply k (variant 2).
+// Each scheme keeps its own entries in the transposition table (a UCCI `probe` sees the default's only);
+// material alone neither reads nor teaches the correction history, which learns the evaluation's errors.
+struct EvalScheme {
+  bool material_only = false;
+  int positional_ply = 0;
+};
+
 class Searcher {
  public:
   Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, ThreadMemory& memory,
-           const SearchLimits& limits, SearchControl& control);
+           const SearchLimits& limits, SearchControl& control, const EvalScheme& scheme = {});
   SearchResult run(const std::function<void(const SearchInfo&)>& on_info);
   // The principal variation of a quiescence search from the root: the captures (and evasions) after
   // which the position is quiet.
   std::vector<Move> quiescence_pv();
+  // The root moves whose score at `depth` reaches `threshold`, each decided by a null-window search (what
+  // two-stage search keeps after its first stage); a move not decided before the search stops is kept.
+  std::vector<Move> root_moves_reaching(Score threshold, int depth);
+  uint64_t nodes() const { return nodes_; }
 
  private:
   struct RootMove {
@@ -70,6 +84,7 @@ class Searcher {
     int cutoffs = 0;              // fail-highs among this node's children
     std::array<Move, 2> killers{};
     PieceToHistory* continuation = nullptr;  // the table of the move made from this node
+    Score positional = 0;         // the evaluation less material, kept at ply EvalScheme::positional_ply
   };
   // Frames before the root, for the look-backs of continuation history (up to 4 plies).
   static constexpr int kFrameOffset = 4;
@@ -77,6 +92,7 @@ class Searcher {
   // A skill level's move among the last completed iteration's lines, in place of the best one (with
   // the chosen line's score and reply).
   void choose_weaker_move(const std::vector<ScoredMove>& lines, SearchResult& result) const;
+  void prepare_root_frame();  // the root's check flag and static score
   // Searches the root moves from pv_index_ on; the best goes to pv_index_.
   Score root_search(int depth, Score alpha, Score beta);
   // root_search in a window around the previous score, widened until the score falls inside it;
@@ -109,6 +125,13 @@ class Searcher {
   };
   bool futile(const MoveOutlook& outlook, bool skip_quiets);
   int reduction_adjustment(int ply, bool pv_node, bool cut_node, bool improving, bool capture) const;
+  // The static score of the node at `ply` by the scheme, before correction.
+  Score static_score(int ply);
+  // Keeps the positional part of the node at `ply` (the scheme's positional_ply) for its descendants.
+  void remember_positional(int ply);
+  // The transposition table's key of the current position: the scheme's salt keeps schemes apart.
+  uint64_t table_key() const { return pos_.key() ^ key_salt_; }
+  static uint64_t table_key_salt(const EvalScheme& scheme);
   Score corrected_eval(Score raw) const;
   void update_correction(int depth, Score best, Score static_eval);
   void make_move(int ply, Move m);
@@ -132,6 +155,8 @@ class Searcher {
   Position pos_;
   const Evaluator& eval_;
   TranspositionTable& tt_;
+  const EvalScheme scheme_;
+  const uint64_t key_salt_;
   Histories& histories_;
   EvalCache& eval_cache_;  // static evaluations made before, for nodes the table has no entry for
   uint64_t eval_probes_at_start_, eval_hits_at_start_;

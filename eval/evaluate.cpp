@@ -46,4 +46,15 @@ Score Evaluator::evaluate_traced(const Position& pos, Breakdown* trace) const {
   return result;
 }
 
+Score Evaluator::material(const Position& pos) const {
+  const Weights& w = params_.weights();
+  PhaseValue total{};
+  for (int t = King; t <= Pawn; ++t)
+    total += w.material[t] * (pos.count(make_piece(Red, PieceType(t))) - pos.count(make_piece(Black, PieceType(t))));
+  const int phase = game_phase(pos);
+  const int blended = (total.mg * phase + total.eg * (kMaxPhase - phase)) / kMaxPhase;
+  const Score red = blended * draw_scale(pos, blended > 0 ? Red : Black) / kScaleNormal;
+  return pos.side_to_move() == Red ? red : -red;
+}
+
 }  // namespace jiang
