@@ -307,6 +307,17 @@ TEST_CASE("best-first: perpetual check is not played", "[best-first][search][rul
   const SearchResult r = run_best_first(engine.position(), limits, control);
   CHECK(is_legal_here(engine.position(), r.best));
   CHECK(to_string(r.best) != "h8h9");
+  // The first estimate of h8h9 is the rule's verdict: a loss for Red, exact.
+  Position pos = engine.position();
+  pos.in_check();
+  pos.make_move(*parse_move("h8h9"));
+  const Child c = FirstEstimator(Evaluator(), kDefaultRuleSet).estimate(pos, *parse_move("h8h9"), 1);
+  CHECK(c.terminal);
+  CHECK(c.fork == Fork::exact(mated_in(1)));
+  // Under the draw rule set the same repetition is a draw.
+  const Child d = FirstEstimator(Evaluator(), RuleSet::Draw).estimate(pos, *parse_move("h8h9"), 1);
+  CHECK(d.terminal);
+  CHECK(d.fork == Fork::exact(kDraw));
 }
 
 TEST_CASE("best-first: a position without moves is lost", "[best-first][search]") {
