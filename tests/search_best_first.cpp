@@ -196,6 +196,13 @@ TEST_CASE("best-first: the search stops and plays when the node budget is full",
   CHECK(is_legal_here(start, r.best));
   CHECK(r.nodes < 500);
   CHECK(r.nodes > 400);  // it did fill the tree: ~44 replies an expansion, so within one expansion of it
+
+  // A budget below the root's replies is raised to hold them: there is always a move to play.
+  limits.best_first.max_nodes = 2;
+  const SearchResult tiny = run_best_first(start, limits, control);
+  CHECK(is_legal_here(start, tiny.best));
+  CHECK(tiny.nodes >= 44);  // the root's replies ...
+  CHECK(tiny.nodes <= uint64_t(kMaxMoves));  // ... within a budget of kMaxMoves + 1 nodes, the root included
 }
 
 TEST_CASE("best-first: first estimates see threats", "[best-first][estimate]") {

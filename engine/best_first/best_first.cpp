@@ -57,9 +57,12 @@ class Search {
   bool full_ = false;
 };
 
+// The root and its replies always fit, so that a legal move is there to play however small the budget.
+constexpr size_t kMinNodes = size_t(kMaxMoves) + 1;
+
 size_t node_budget(const Settings& s) {
-  if (s.max_nodes) return s.max_nodes;
-  return std::clamp<size_t>(s.tree_mb, 1, kMaxTreeMb) * kBytesPerMb / sizeof(Node);
+  const size_t nodes = s.max_nodes ? s.max_nodes : std::clamp<size_t>(s.tree_mb, 1, kMaxTreeMb) * kBytesPerMb / sizeof(Node);
+  return std::max(nodes, kMinNodes);
 }
 
 uint64_t node_limit(const SearchLimits& limits) {
@@ -100,10 +103,7 @@ void Search::expand_root() {
     tree_.settle(Tree::kRoot, Fork::exact(mate_in(0)));  // the root's mover has mated: no move is a loss
     return;
   }
-  if (!tree_.expand(Tree::kRoot, children_)) {  // a budget below the root's moves: they must fit
-    full_ = true;
-    return;
-  }
+  tree_.expand(Tree::kRoot, children_);  // fits: node_budget
   tree_.back_up_from(Tree::kRoot);
   votes_.assign(children_.size(), 0);
   subtree_nodes_.assign(children_.size(), 0);

@@ -25,6 +25,8 @@ struct Node {
   uint32_t parent = 0;
   uint32_t first_child = 0;
 };
+// The memory the tree takes a node, as the notes and Settings::tree_mb count it.
+static_assert(sizeof(Node) == 24, "a best-first node is 24 bytes");
 
 // A reply as the expansion hands it over: its move, its first estimate, and whether the position ends
 // the game (mate, a rule's verdict), in which case the fork is exact.
