@@ -10,6 +10,34 @@ namespace jiang {
 
 struct Engine::SharedControl : SearchControl {};
 
+namespace {
+
+// The one place a search design is chosen: go() and search() both search a position through here.
+SearchResult search_by_design(const Position& pos, const Evaluator& eval, TranspositionTable& tt,
+                              ThreadMemory& memory, const SearchLimits& limits, SearchControl& control,
+                              const std::function<void(const SearchInfo&)>& on_info) {
+  switch (limits.design.mode) {
+    case SearchMode::AlphaBeta:
+      return Searcher(pos, eval, tt, memory, limits, control).run(on_info);
+    case SearchMode::TwoStage:
+      break;
+    case SearchMode::BestFirst:
+      // The best-first search (engine/best_first/) is wired in here:
+      //   return best_first_search(pos, eval, limits, control, on_info);
+      break;
+  }
+  // A design not built yet: alpha-beta answers, and says so, so that a GUI or a match never loses a
+  // game to a missing search.
+  if (on_info) {
+    SearchInfo note;
+    note.note = std::string(to_string(limits.design.mode)) + ": not built yet; alphabeta searches instead";
+    on_info(note);
+  }
+  return Searcher(pos, eval, tt, memory, limits, control).run(on_info);
+}
+
+}  // namespace
+
 Engine::Engine(int hash_mb)
     : evaluator_(std::make_shared<const Evaluator>()), tt_(size_t(std::clamp(hash_mb, 1, kMaxHashMb))) {
   position_ = Position::startpos();
@@ -81,7 +109,9 @@ void Engine::go(const SearchLimits& requested, SearchCallbacks callbacks) {
   worker_ = std::thread([this, limits, callbacks = std::move(callbacks), control, pos = position_,
                          eval = evaluator_,
                          // A node cap is one thread's: helpers would make a weakened search stronger.
-                         threads = limits.skill.enabled() ? 1 : threads_] {
+                         // The classic designs search on one thread: helpers are alpha-beta searches.
+                         threads = limits.skill.enabled() || limits.design.mode != SearchMode::AlphaBeta
+                                       ? 1 : threads_] {
     // Lazy SMP: helper threads search the same position into the same table. What they store makes the
     // main search faster and wiser; only the main search's result is reported. Helpers never stop on
     // their own clock: the main search stops them when it ends.
@@ -92,8 +122,7 @@ void Engine::go(const SearchLimits& requested, SearchCallbacks callbacks) {
     std::vector<std::thread> helpers;
     for (int i = 1; i < threads; ++i)
       helpers.emplace_back([&, i] { Searcher(pos, *eval, tt_, *memory_[i], helper_limits, helper_control).run({}); });
-    Searcher searcher(pos, *eval, tt_, *memory_[0], limits, *control);
-    const SearchResult result = searcher.run(callbacks.on_info);
+    const SearchResult result = search_by_design(pos, *eval, tt_, *memory_[0], limits, *control, callbacks.on_info);
     helper_control.stop = true;
     for (std::thread& helper : helpers) helper.join();
     // A ponder or infinite search that ends on its own (a mate, the depth limit) still waits for the
@@ -124,8 +153,7 @@ SearchResult Engine::search(const SearchLimits& requested, const SearchCallbacks
   SearchControl control;
   control.clock_start_ms = now_ms();
   tt_.new_search();
-  Searcher searcher(position_, *evaluator_, tt_, *memory_[0], limits, control);
-  const SearchResult result = searcher.run(callbacks.on_info);
+  const SearchResult result = search_by_design(position_, *evaluator_, tt_, *memory_[0], limits, control, callbacks.on_info);
   if (callbacks.on_done) callbacks.on_done(result);
   return result;
 }

@@ -3,6 +3,7 @@
 // evaluation and rules. A mode is a search, nothing else.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,14 @@ struct SearchDesign {
   SearchMode mode = SearchMode::AlphaBeta;
   MoveOrder order = MoveOrder::History;
 };
+
+// Every value, in the order the protocols list them (the default first).
+inline constexpr std::array<SearchMode, 3> kSearchModes = {SearchMode::AlphaBeta, SearchMode::TwoStage,
+                                                           SearchMode::BestFirst};
+inline constexpr std::array<MoveOrder, 2> kMoveOrders = {MoveOrder::History, MoveOrder::Priority};
+// For messages: "alphabeta, two-stage, best-first" and "history, priority".
+inline constexpr const char* kSearchModeNames = "alphabeta, two-stage, best-first";
+inline constexpr const char* kMoveOrderNames = "history, priority";
 
 // The names the protocols, bench, self-play and the match runner use: "alphabeta", "two-stage",
 // "best-first"; "history", "priority".

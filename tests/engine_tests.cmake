@@ -70,4 +70,7 @@ set_tests_properties(bench_signature PROPERTIES LABELS bench TIMEOUT 1800)
 # `jiang bench --eval` (the evaluation's speed): it runs, prints a time and a checksum; a bad weights
 # file is an error.
 jiang_cli_test(cli_bench_eval pass "bench|--eval|--repeat|1" "checksum -?[0-9]+.*ns/eval [0-9]")
+jiang_cli_test(cli_bench_modes pass "bench|--depth|3|--mode|two-stage|--order|priority" "mode two-stage order priority.*nodes [0-9]+")
+jiang_cli_test(cli_bench_bad_mode fail "bench|--mode|minimax" "expected one of alphabeta, two-stage, best-first")
+jiang_cli_test(cli_bench_bad_order fail "bench|--order|random" "expected one of history, priority")
 jiang_cli_test(cli_bench_eval_bad_weights fail "bench|--eval|--weights|/nonexistent/w.json" "/nonexistent/w.json")

@@ -168,3 +168,23 @@ TEST_CASE("Ctrl-C stops a match: the summary so far, a whole PGN, no engine left
   for (pid_t pid; ids >> pid; ++count) CHECK((::kill(pid, 0) == -1 && errno == ESRCH));
   CHECK(count == 4);
 }
+
+TEST_CASE("Two search designs of one binary play each other: options with blanks in quotes", "[match][run][modes]") {
+  const auto dir = temp_dir("modes");
+  const auto pgn = dir / "games.pgn";
+  const auto log = dir / "engines.log";
+  const Run run = run_jiang({"match", "--engine", "name=ab cmd=" + kJiang + " proto=uci",
+                             "--engine", "name=ts cmd=" + kJiang + " proto=uci 'option.Search Mode=two-stage' "
+                             "\"option.Move Order=priority\"", "--nodes", "3000", "--games", "2",
+                             "--openings", some_openings(dir, 1).string(), "--pgn", pgn.string(),
+                             "--log", log.string()});
+  INFO(joined(run.out) << run.err);
+  REQUIRE(run.code == 0);
+  check_pgn(pgn, "ab", "ts", "-", 2);
+  const std::string sent = read_text(log);
+  CHECK_THAT(sent, Contains("setoption name Search Mode value two-stage"));
+  CHECK_THAT(sent, Contains("setoption name Move Order value priority"));
+  CHECK_THAT(sent, !Contains("expects one of"));  // both values taken
+  CHECK_THAT(sent, Contains("info string two-stage"));  // the second engine searched in its mode
+  CHECK_THAT(joined(run.out), Contains("ts: 0 time forfeits, 0 illegal moves, 0 crashes, 0 hangs, 0 restarts"));
+}

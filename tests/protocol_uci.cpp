@@ -53,6 +53,8 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name BookFile type string default <empty>",
       "option name BookDepth type spin default 32 min 0 max 1000",
       "option name Book Variety type combo default best var best var weighted",
+      "option name Search Mode type combo default alphabeta var alphabeta var two-stage var best-first",
+      "option name Move Order type combo default history var history var priority",
       "uciok"};
   CHECK(c.handshake() == expected);
   CHECK(starts_with(c.handshake()[1], "id author "));

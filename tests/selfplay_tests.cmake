@@ -46,6 +46,14 @@ jiang_cli_test(selfplay/cli_out_not_selfplay fail "${sp_ok}|--out|${SELFPLAY_TES
 jiang_cli_test(selfplay/cli_missing_weights fail "${sp_ok}|--weights|/nonexistent/w.json|--out|${SELFPLAY_TEST_DIR}/x.txt"
                "w.json")
 jiang_cli_test(selfplay/cli_help pass "selfplay|--help" "Positions kept")
+jiang_cli_test(selfplay/cli_bad_mode fail "${sp_ok}|--mode|minimax|--out|${SELFPLAY_TEST_DIR}/x.txt"
+               "expected one of alphabeta, two-stage, best-first")
+jiang_cli_test(selfplay/cli_bad_order fail "${sp_ok}|--order|random|--out|${SELFPLAY_TEST_DIR}/x.txt"
+               "expected one of history, priority")
+# Self-play with another search design, end to end.
+jiang_cli_test(selfplay/cli_mode_run pass
+               "${sp_ok}|--mode|two-stage|--order|priority|--openings|${PROJECT_SOURCE_DIR}/data/openings.fen|--out|${SELFPLAY_TEST_DIR}/modes.txt"
+               "done: 2 games|holds 2 games")
 # A tiny run end to end (a second run of the test finds the file complete: also exit 0).
 jiang_cli_test(selfplay/cli_tiny_run pass "${sp_ok}|--openings|${PROJECT_SOURCE_DIR}/data/openings.fen|--out|${SELFPLAY_TEST_DIR}/tiny.txt"
                "done: 2 games|holds 2 games")

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "engine/cli/design_flags.h"
 #include "engine/engine.h"
 #include "engine/search.h"
 #include "movegen/movegen.h"
@@ -39,6 +40,7 @@ struct BenchOptions {
   bool verbose = false;
   bool eval = false;
   int repeat = kDefaultEvalRepeat;
+  SearchDesign design;
 };
 
 std::vector<std::string> bench_fens() {
@@ -115,6 +117,7 @@ int run_bench(const BenchOptions& o) {
   if (!o.weights.empty()) engine.set_params(params);
   SearchLimits limits;
   limits.depth = o.depth;
+  limits.design = o.design;
   uint64_t nodes = 0, eval_probes = 0, eval_cache_hits = 0;
   const int64_t start = now_ms();
   int index = 0;
@@ -130,7 +133,8 @@ int run_bench(const BenchOptions& o) {
                   static_cast<unsigned long long>(r.nodes), fen.c_str());
   }
   const int64_t elapsed = std::max<int64_t>(1, now_ms() - start);
-  std::printf("positions %zu depth %d\n", bench_fens().size(), o.depth);
+  std::printf("positions %zu depth %d mode %s order %s\n", bench_fens().size(), o.depth,
+              std::string(to_string(o.design.mode)).c_str(), std::string(to_string(o.design.order)).c_str());
   std::printf("time %lld ms\n", static_cast<long long>(elapsed));
   std::printf("nps %llu\n", static_cast<unsigned long long>(nodes * 1000 / uint64_t(elapsed)));
   std::printf("evaluation cache: %llu hits of %llu probes (%.1f%%)\n",
@@ -153,6 +157,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                 "positions, and a checksum of the scores");
   cmd->add_option("-r,--repeat", options->repeat, "with --eval: passes over the positions (the fastest counts)")
       ->check(CLI::Range(1, 1000));
+  add_design_flags(cmd, options->design);
   cmd->callback([options, &exit_code] { exit_code = run_bench(*options); });
 }
 

@@ -153,6 +153,7 @@ PositionSpec parse_position_args(const std::vector<std::string>& args) {
 Session::Session(Engine& engine, Output& out) : engine_(engine), out_(out) {
   add_shared_commands();
   add_shared_options();
+  add_design_options();
 }
 
 void Session::add_shared_commands() {
@@ -463,6 +464,7 @@ void Session::start_search(const SearchLimits& limits, bool draw_offered) {
   with_overhead.rules = rules_;
   with_overhead.multipv = multipv_;
   with_overhead.skill = strength_.skill();
+  with_overhead.design = design_;
   SearchCallbacks callbacks;
   callbacks.on_info = [this](const SearchInfo& info) {
     const std::string text = info.note.empty() ? info_line(info) : "info string " + info.note;

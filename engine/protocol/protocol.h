@@ -188,6 +188,14 @@ class Session {
   std::vector<std::pair<std::string, Command>> commands_;
   void add_shared_commands();
   void add_shared_options();  // the options both protocols have, in the order UCI GUIs list them
+  // The search design's options (engine/protocol/design_options.cpp): mode, move order and the modes'
+  // parameters, after the shared ones.
+  void add_design_options();
+  // Which search and move order answer `go`; each throws CommandError, naming the option, for an
+  // unknown name and keeps the current choice.
+  void set_search_mode(std::string_view value, std::string_view option);
+  void set_move_order(std::string_view value, std::string_view option);
+  SearchDesign design_;
   // The strength options as the GUI set them: the Elo rules when `limited` (UCI's convention).
   struct Strength {
     int level = kMaxSkillLevel;

@@ -66,6 +66,7 @@ GameRecord GamePlayer::play(const std::string& start_fen, const Params& red, con
   SearchLimits search_limits;
   search_limits.depth = limits.depth;
   search_limits.nodes = limits.nodes;
+  search_limits.design = design_;
 
   GameRecord record;
   record.start_fen = start_fen;

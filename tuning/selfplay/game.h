@@ -95,8 +95,12 @@ class GamePlayer {
   // The engine of one colour, for short searches outside a game (such as vetting a random opening).
   Engine& engine(Color c) { return *engines_[c]; }
 
+  // The search design both engines play with from the next game on (the default: alpha-beta).
+  void set_design(const SearchDesign& design) { design_ = design; }
+
  private:
   std::array<std::unique_ptr<Engine>, kColors> engines_;
+  SearchDesign design_;
   const std::atomic<bool>* stop_ = nullptr;
 };
 

@@ -123,11 +123,21 @@ void write_all(int fd, std::string_view data, const std::string& name) {
   }
 }
 
+// " --mode M --order O" for a design other than the default, else nothing: files written before the
+// modes existed keep their settings line, and so can be continued.
+std::string design_words(const SearchDesign& design) {
+  std::string words;
+  if (design.mode != SearchDesign{}.mode) words += " --mode " + std::string(to_string(design.mode));
+  if (design.order != SearchDesign{}.order) words += " --order " + std::string(to_string(design.order));
+  return words;
+}
+
 std::string command_line(const SelfplayOptions& o) {
   std::ostringstream s;
   s << "jiang selfplay --games " << o.games;
   if (o.limits.depth) s << " --depth " << o.limits.depth;
   if (o.limits.nodes) s << " --nodes " << o.limits.nodes;
+  s << design_words(o.design);
   if (!o.openings.empty()) s << " --openings " << o.openings.string();
   if (o.random_plies) s << " --random-plies " << o.random_plies;
   s << " --seed " << o.seed;
@@ -148,7 +158,7 @@ std::string settings_line(const SelfplayOptions& o, const std::vector<std::strin
     << " openings " << openings.size() << ":" << hex(fnv1a(fens)) << " random-plies " << o.random_plies << " seed "
     << o.seed << " weights " << hex(fnv1a(values)) << " skip-plies " << o.selection.skip_plies << " adjudication "
     << a.max_plies << "," << a.win_score << "," << a.win_plies << "," << a.draw_score << "," << a.draw_plies << ","
-    << a.draw_min_ply << "," << a.repetitions;
+    << a.draw_min_ply << "," << a.repetitions << design_words(o.design);
   return s.str();
 }
 
@@ -412,6 +422,7 @@ int run_selfplay(const SelfplayOptions& o) {
     workers.emplace_back([&] {
       try {
         GamePlayer player(o.hash_mb);
+        player.set_design(o.design);
         player.set_stop_flag(&stop);
         Engine& vetting = player.engine(Red);
         vetting.set_params(params);

@@ -37,6 +37,7 @@ struct Selection {
 struct SelfplayOptions {
   int games = 0;
   MoveLimits limits;
+  SearchDesign design;             // the search both sides play with
   std::filesystem::path openings;  // a FEN list; empty: the start position
   int random_plies = 0;            // random legal plies after the opening
   int threads = 2;

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "engine/cli/design_flags.h"
 #include "tuning/selfplay/selfplay.h"
 
 namespace jiang {
@@ -35,6 +36,7 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   auto* nodes = cmd->add_option("-n,--nodes", o->limits.nodes, "nodes per move (reproducible on any machine)")
                     ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   depth->excludes(nodes);
+  add_design_flags(cmd, o->design);
   cmd->add_option("--openings", o->openings, "FEN list, one a line ('#' comments): each used in turn");
   cmd->add_option("-r,--random-plies", o->random_plies,
                   "random legal plies after the opening (lines that throw the game away are redrawn)")

@@ -1,0 +1,35 @@
+// `--mode NAME` and `--order NAME` for the commands that search (bench, selfplay): the search design
+// of engine/search_mode.h, by the names the protocols' options use. Header-only, so that the self-play
+// library (which does not link the CLI library) can share it.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "engine/search_mode.h"
+
+namespace jiang {
+
+inline void add_design_flags(CLI::App* cmd, SearchDesign& design) {
+  const CLI::Validator mode_name(
+      [](std::string& text) {
+        return parse_search_mode(text) ? std::string() : "expected one of " + std::string(kSearchModeNames);
+      },
+      "MODE");
+  const CLI::Validator order_name(
+      [](std::string& text) {
+        return parse_move_order(text) ? std::string() : "expected one of " + std::string(kMoveOrderNames);
+      },
+      "ORDER");
+  cmd->add_option_function<std::string>(
+         "--mode", [&design](const std::string& text) { design.mode = *parse_search_mode(text); },
+         "search design: " + std::string(kSearchModeNames) + " (default alphabeta)")
+      ->check(mode_name);
+  cmd->add_option_function<std::string>(
+         "--order", [&design](const std::string& text) { design.order = *parse_move_order(text); },
+         "move order of the alpha-beta searches: " + std::string(kMoveOrderNames) + " (default history)")
+      ->check(order_name);
+}
+
+}  // namespace jiang
