@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "engine/best_first/best_first.h"
 #include "engine/search.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
@@ -22,9 +23,7 @@ SearchResult search_by_design(const Position& pos, const Evaluator& eval, Transp
     case SearchMode::TwoStage:
       break;
     case SearchMode::BestFirst:
-      // The best-first search (engine/best_first/) is wired in here:
-      //   return best_first_search(pos, eval, limits, control, on_info);
-      break;
+      return best_first_search(pos, eval, limits, control, on_info);
   }
   // A design not built yet: alpha-beta answers, and says so, so that a GUI or a match never loses a
   // game to a missing search.

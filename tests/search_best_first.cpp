@@ -397,3 +397,17 @@ TEST_CASE("best-first: info lines and root notes", "[best-first][search]") {
   CHECK(move_notes == int(kNoteMoves));
   CHECK(std::any_of(infos.begin(), infos.end(), [](const SearchInfo& i) { return i.note.find("best-first tree") == 0; }));
 }
+
+TEST_CASE("best-first: the engine dispatches Search Mode best-first to it", "[best-first][engine]") {
+  Engine engine(1);
+  SearchLimits limits;
+  limits.nodes = 3000;
+  limits.design.mode = SearchMode::BestFirst;
+  bool noted = false;
+  SearchCallbacks callbacks;
+  callbacks.on_info = [&](const SearchInfo& i) { noted = noted || i.note.find("best-first tree") == 0; };
+  const SearchResult r = engine.search(limits, callbacks);
+  CHECK(noted);
+  CHECK(is_legal_here(Position::startpos(), r.best));
+  CHECK(r.nodes < 3000 + uint64_t(kMaxMoves));
+}
