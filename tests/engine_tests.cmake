@@ -3,8 +3,8 @@
 #   jiang_engine_tests  Catch2: the parameter registry, evaluation symmetry and draw rules, the fast
 #                       evaluation equal to a plain reference evaluation term by term, the evaluation
 #                       cache, mates, and the search's contracts (legal moves, determinism, limits,
-#                       repetition, 60-move rule), the repetition rulings (perpetual chase), the best-first search's trees and
-#                       searches, and the
+#                       repetition, 60-move rule), the repetition rulings (perpetual chase), the
+#                       best-first search (its trees built by hand, and its searches), and the
 #                       engine's threads under stop/ponderhit at random moments (tagged [threads]: what
 #                       the ThreadSanitizer build runs).
 #                       Test cases tagged [slow] (over ~10 s in Release) get the ctest label `slow`,
