@@ -14,6 +14,10 @@
 // `go nodes` N nodes generated (positions in the tree, each with a static evaluation and threat
 // analysis), at `go depth` D's node equivalent (nodes_for_depth), or when the tree's node budget is
 // full: then it plays with the tree it has.
+//
+// It searches on one thread and answers one line: MultiPV, the skill levels and `go mate` belong to the
+// alpha-beta search and are not read here; banned and searchmoves root moves, the repetition rule set
+// and the move overhead are.
 #pragma once
 
 #include <cstdint>
