@@ -55,6 +55,9 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name Book Variety type combo default best var best var weighted",
       "option name Search Mode type combo default alphabeta var alphabeta var two-stage var best-first",
       "option name Move Order type combo default history var history var priority",
+      "option name Best-First Voting type check default true",
+      "option name Best-First Vote Interval type spin default 4 min 1 max 1000",
+      "option name Best-First Tree type spin default 256 min 1 max 65536",
       "uciok"};
   CHECK(c.handshake() == expected);
   CHECK(starts_with(c.handshake()[1], "id author "));
