@@ -29,6 +29,21 @@ std::vector<std::string> search(Conversation& c, const std::string& go) {
   return seen;
 }
 
+// A command that must be accepted without a word.
+void accept(Conversation& c, const std::string& command) {
+  const auto lines = c.command(command);
+  REQUIRE(lines);
+  CHECK(lines->empty());
+}
+
+// A command that must be refused with exactly one line, `message`.
+void refuse(Conversation& c, const std::string& command, const std::string& message) {
+  const auto lines = c.command(command);
+  REQUIRE(lines);
+  REQUIRE(lines->size() == 1);
+  CHECK(lines->front() == message);
+}
+
 }  // namespace
 
 TEST_CASE("the best-first options are declared in both protocols", "[protocol][modes][best-first]") {
@@ -47,32 +62,24 @@ TEST_CASE("the best-first options are declared in both protocols", "[protocol][m
 TEST_CASE("UCI best-first: searches, notes and voting off", "[protocol][uci][modes][best-first]") {
   Conversation c(Protocol::Uci);
   REQUIRE(c.handshake_ok());
-  REQUIRE(c.command("setoption name Search Mode value best-first"));
+  accept(c, "setoption name Search Mode value best-first");
   std::vector<std::string> notes = notes_in(search(c, "go nodes 5000"));
   REQUIRE(notes.size() >= 2);
   CHECK(starts_with(notes[0], "info string best-first tree "));
   CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) { return n.find(" votes 0 ") == std::string::npos; }));
 
-  auto lines = c.command("setoption name Best-First Voting value false");
-  REQUIRE(lines);
-  CHECK(lines->empty());
+  accept(c, "setoption name Best-First Voting value false");
   notes = notes_in(search(c, "go depth 5"));
   REQUIRE(notes.size() >= 2);
   for (size_t i = 1; i < notes.size(); ++i) CHECK(notes[i].find(" votes 0 ") != std::string::npos);
 
   // Bad values change nothing and say why.
-  lines = c.command("setoption name Best-First Vote Interval value 0");
-  REQUIRE(lines);
-  REQUIRE(lines->size() == 1);
-  CHECK(lines->front() == "info string setoption: Best-First Vote Interval expects 1..1000, got '0'");
-  lines = c.command("setoption name Best-First Tree value lots");
-  REQUIRE(lines);
-  REQUIRE(lines->size() == 1);
-  CHECK(lines->front() == "info string setoption: Best-First Tree expects 1..65536 (MB), got 'lots'");
-  lines = c.command("setoption name Best-First Voting value maybe");
-  REQUIRE(lines);
-  REQUIRE(lines->size() == 1);
-  CHECK(lines->front() == "info string setoption: Best-First Voting expects true or false, got 'maybe'");
+  refuse(c, "setoption name Best-First Vote Interval value 0",
+         "info string setoption: Best-First Vote Interval expects 1..1000, got '0'");
+  refuse(c, "setoption name Best-First Tree value lots",
+         "info string setoption: Best-First Tree expects 1..65536 (MB), got 'lots'");
+  refuse(c, "setoption name Best-First Voting value maybe",
+         "info string setoption: Best-First Voting expects true or false, got 'maybe'");
   notes = notes_in(search(c, "go nodes 3000"));
   for (size_t i = 1; i < notes.size(); ++i) CHECK(notes[i].find(" votes 0 ") != std::string::npos);
 }
@@ -113,16 +120,10 @@ TEST_CASE("UCI best-first: go infinite stops at stop, go ponder at ponderhit, a 
 TEST_CASE("UCCI best-first: set and searched", "[protocol][ucci][modes][best-first]") {
   Conversation c(Protocol::Ucci);
   REQUIRE(c.handshake_ok());
-  auto lines = c.command("setoption searchmode best-first");
-  REQUIRE(lines);
-  CHECK(lines->empty());
-  lines = c.command("setoption bestfirstvoting false");
-  REQUIRE(lines);
-  CHECK(lines->empty());
-  lines = c.command("setoption bestfirstvoteinterval 9999");
-  REQUIRE(lines);
-  REQUIRE(lines->size() == 1);
-  CHECK(lines->front() == "info string setoption: bestfirstvoteinterval expects 1..1000, got '9999'");
+  accept(c, "setoption searchmode best-first");
+  accept(c, "setoption bestfirstvoting false");
+  refuse(c, "setoption bestfirstvoteinterval 9999",
+         "info string setoption: bestfirstvoteinterval expects 1..1000, got '9999'");
   const std::vector<std::string> notes = notes_in(search(c, "go depth 4"));
   REQUIRE(notes.size() >= 2);
   for (size_t i = 1; i < notes.size(); ++i) CHECK(notes[i].find(" votes 0 ") != std::string::npos);
