@@ -21,6 +21,8 @@
 // leaves only the captures that answer it, and a pinned piece cannot capture away), and a mate in one.
 #pragma once
 
+#include <optional>
+
 #include "engine/best_first/tree.h"
 #include "engine/rules.h"
 #include "eval/eval_tables.h"

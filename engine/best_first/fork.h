@@ -29,7 +29,7 @@ struct Fork {
   Score realistic() const { return at(0); }
   Score optimistic(Level level) const { return at(int(level)); }
   Score pessimistic(Level level) const { return at(-int(level)); }
-  // S2 - S-2: how much the node's value is still in doubt. Zero for a terminal position.
+  // Optimism less pessimism at `level`: how much the node's value is still in doubt. Zero when exact.
   Score width(Level level) const { return optimistic(level) - pessimistic(level); }
 
   // All five equal: a position whose value is known (mate, a rule's verdict).
