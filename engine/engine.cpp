@@ -1,7 +1,9 @@
 #include "engine/engine.h"
 
 #include <chrono>
+#include <stdexcept>
 
+#include "engine/best_first/best_first.h"
 #include "engine/search.h"
 #include "engine/two_stage.h"
 #include "movegen/movegen.h"
@@ -23,18 +25,9 @@ SearchResult search_by_design(const Position& pos, const Evaluator& eval, Transp
     case SearchMode::TwoStage:
       return two_stage_search(pos, eval, tt, memory, limits, control, on_info);
     case SearchMode::BestFirst:
-      // The best-first search (engine/best_first/) is wired in here:
-      //   return best_first_search(pos, eval, limits, control, on_info);
-      break;
+      return best_first_search(pos, eval, limits, control, on_info);
   }
-  // A design not built yet: alpha-beta answers, and says so, so that a GUI or a match never loses a
-  // game to a missing search.
-  if (on_info) {
-    SearchInfo note;
-    note.note = std::string(to_string(limits.design.mode)) + ": not built yet; alphabeta searches instead";
-    on_info(note);
-  }
-  return Searcher(pos, eval, tt, memory, limits, control).run(on_info);
+  throw std::logic_error("search_by_design: a search mode without a search");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/best_first/settings.h"
 #include "engine/rules.h"
 #include "engine/search_mode.h"
 #include "engine/skill.h"
@@ -40,6 +41,8 @@ struct SearchLimits {
   Skill skill;
   // Which search design and move order answer (the protocols' `Search Mode` and `Move Order`).
   SearchDesign design;
+  // The best-first mode's voting and tree size (engine/best_first/settings.h).
+  best_first::Settings best_first;
 
   bool has_clock(int color) const { return time_ms[color] >= 0; }
 };

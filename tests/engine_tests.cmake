@@ -3,7 +3,8 @@
 #   jiang_engine_tests  Catch2: the parameter registry, evaluation symmetry and draw rules, the fast
 #                       evaluation equal to a plain reference evaluation term by term, the evaluation
 #                       cache, mates, and the search's contracts (legal moves, determinism, limits,
-#                       repetition, 60-move rule), the repetition rulings (perpetual chase), and the
+#                       repetition, 60-move rule), the repetition rulings (perpetual chase), the
+#                       best-first search (its trees built by hand, and its searches), and the
 #                       engine's threads under stop/ponderhit at random moments (tagged [threads]: what
 #                       the ThreadSanitizer build runs).
 #                       Test cases tagged [slow] (over ~10 s in Release) get the ctest label `slow`,
@@ -23,7 +24,8 @@ add_executable(jiang_engine_tests
   search_skill.cpp
   eval_knowledge.cpp
   rules_chase.cpp
-  engine_threads.cpp)
+  engine_threads.cpp
+  search_best_first.cpp)
 target_link_libraries(jiang_engine_tests PRIVATE jiang_engine jiang_test_main)
 target_compile_definitions(jiang_engine_tests PRIVATE JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
 # Two discoveries, so that the [slow] cases alone carry the label. A name that matches no test case

@@ -58,6 +58,9 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name TwoStage Margin type spin default 50 min 0 max 2000",
       "option name TwoStage Stage1 Share type spin default 30 min 0 max 90",
       "option name TwoStage Positional Ply type spin default 0 min 0 max 64",
+      "option name Best-First Voting type check default true",
+      "option name Best-First Vote Interval type spin default 4 min 1 max 1000",
+      "option name Best-First Tree type spin default 256 min 1 max 65536",
       "uciok"};
   CHECK(c.handshake() == expected);
   CHECK(starts_with(c.handshake()[1], "id author "));

@@ -1,0 +1,135 @@
+#include "engine/best_first/first_estimate.h"
+
+#include <algorithm>
+
+#include "engine/see.h"
+#include "eval/eval_state.h"
+#include "movegen/movegen.h"
+
+namespace jiang::best_first {
+namespace {
+
+// Threat sizes of one side, in centipawns: the real ones and the unlikely ones (which include the real).
+struct ThreatSizes {
+  Score real = 0;
+  Score unlikely = 0;
+};
+
+// The types of `by`'s pieces attacking s, as relations' Threat records them. The attack maps group
+// attackers by exchange value; every type of a group that attacks counts, which gives threat_loss the
+// same cheapest attacker.
+uint8_t attacker_types(const EvalState& state, Color by, Square s) {
+  uint8_t types = 0;
+  for (int t = King; t <= Pawn; ++t)
+    if (state.attacks.side[by].by_group[state.tables.exchange_order.group_of[t]].contains(s)) types |= uint8_t(1u << t);
+  return types;
+}
+
+// The pieces of `victim` (not the general) that `by` attacks.
+SquareSet attacked_pieces(const EvalState& state, Color victim) {
+  return state.attacks.occupied[victim] & ~SquareSet::of(state.pos.king_square(victim)) &
+         state.attacks.side[~victim].any();
+}
+
+// Whether `by` has a rook, horse or cannon reaching the other side's palace: only then is a mate in
+// one worth looking for (pawns alone never make the eval's attack either).
+bool reaches_palace(const EvalState& state, Color by) {
+  const DangerCounts n = danger_counts(state, ~by);
+  return n.rooks + n.horses + n.cannons > 0;
+}
+
+// The mover's threats against the side to move (see the header for the kinds).
+ThreatSizes mover_threats(const EvalState& state, const GeneralSafety& safety, Position& pos) {
+  const Color them = pos.side_to_move(), mover = ~them;
+  const auto& value = state.tables.exchange_value;
+  const SquareSet defended = state.attacks.side[them].any();
+  Score largest_loss = 0, first = 0, second = 0;
+  for (SquareSet targets = attacked_pieces(state, them); !targets.empty();) {
+    const Square s = targets.pop_first();
+    const PieceType victim = type_of(pos.piece_on(s));
+    const Threat threat{victim, defended.contains(s), attacker_types(state, mover, s)};
+    Score loss = threat_loss(threat, value);
+    if (loss == 0 && safety.pin(s)) loss = value[victim] / FirstEstimator::kPinnedTargetShare;
+    largest_loss = std::max(largest_loss, loss);
+    second = std::max(second, std::min(first, value[victim]));
+    first = std::max(first, value[victim]);
+  }
+  ThreatSizes sizes{std::max(largest_loss, second), first};
+  if (safety.in_check()) {
+    sizes.real += FirstEstimator::kCheckThreat;
+  } else if (reaches_palace(state, mover)) {
+    pos.make_null();
+    if (has_mate_in_one(pos)) sizes.real += FirstEstimator::kMateThreat;
+    pos.unmake_null();
+  }
+  sizes.unlikely = std::max(sizes.unlikely, sizes.real);
+  return sizes;
+}
+
+// The side to move's threats: what it can take now, by the exchange evaluation, and a mate in one.
+ThreatSizes to_move_threats(const EvalState& state, const GeneralSafety& safety, Position& pos) {
+  const Color us = pos.side_to_move();
+  MoveList captures;
+  generate<GenType::Captures>(pos, captures);
+  Score best = 0;
+  for (Move m : captures)
+    if (safety.legal(pos, m)) best = std::max(best, see(pos, m));
+  Score any = 0;
+  for (SquareSet targets = attacked_pieces(state, ~us); !targets.empty();)
+    any = std::max(any, state.tables.exchange_value[type_of(pos.piece_on(targets.pop_first()))]);
+  if (reaches_palace(state, us) && has_mate_in_one(pos)) best += FirstEstimator::kMateThreat;
+  return {best, std::max(any, best)};
+}
+
+}  // namespace
+
+bool has_mate_in_one(Position& pos) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) {
+    pos.make_move(m);
+    // A mate is a check without a legal reply; a position without moves and without check also loses
+    // in Xiangqi, but it is rare enough that a threat estimate does not pay for testing every move.
+    const bool mate = pos.in_check() && !has_legal_move(pos);
+    pos.unmake_move();
+    if (mate) return true;
+  }
+  return false;
+}
+
+FirstEstimator::FirstEstimator(const Evaluator& eval, RuleSet rules)
+    : eval_(eval), tables_(eval.params().weights()), rules_(rules) {}
+
+std::optional<Score> FirstEstimator::terminal_value(const Position& pos, int ply) const {
+  // The main search's verdicts (Searcher::rule_score): a repetition at its first recurrence, except
+  // that a decisive one whose cycle reaches back into the game before the root waits for the third.
+  Ruling ruling = judge_position(pos, 2, rules_);
+  const bool decisive = ruling.end == GameEnd::SideToMoveWins || ruling.end == GameEnd::SideToMoveLoses;
+  if (decisive && ruling.reason != EndReason::NoLegalMove && ruling.cycle_plies >= ply)
+    ruling = judge_position(pos, 3, rules_);
+  switch (ruling.end) {  // the ruling speaks for the side to move; the fork for the mover
+    case GameEnd::Draw: return kDraw;
+    case GameEnd::SideToMoveWins: return mated_in(ply);
+    case GameEnd::SideToMoveLoses: return mate_in(ply);
+    case GameEnd::None: break;
+  }
+  if (!has_legal_move(pos)) return mate_in(ply);  // no move loses, in check or not
+  return std::nullopt;
+}
+
+Fork FirstEstimator::threat_fork(Position& pos) const {
+  const Score s0 = -eval_.evaluate(pos);
+  const EvalState state(pos, eval_.params().weights(), tables_);
+  const GeneralSafety safety(pos);
+  const ThreatSizes ours = mover_threats(state, safety, pos);
+  const ThreatSizes theirs = to_move_threats(state, safety, pos);
+  return Fork::from_threats(s0, ours.real, ours.unlikely, theirs.real, theirs.unlikely);
+}
+
+Child FirstEstimator::estimate(Position& pos, Move move, int ply) const {
+  pos.in_check();  // the repetition rules read the check flags of the record
+  if (const auto value = terminal_value(pos, ply)) return {move, Fork::exact(*value), true};
+  return {move, threat_fork(pos), false};
+}
+
+}  // namespace jiang::best_first
