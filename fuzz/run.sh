@@ -15,12 +15,12 @@ seconds=${1:?usage: fuzz/run.sh SECONDS}
 jobs=${JIANG_FUZZ_JOBS:-1}
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${JIANG_FUZZ_BUILD:-$root/build-fuzz}
-read -r -a targets <<< "${JIANG_FUZZ_TARGETS:-fen moves ucci uci weights positions checkpoint}"
+read -r -a targets <<< "${JIANG_FUZZ_TARGETS:-fen moves ucci uci weights positions checkpoint games book}"
 # An input that takes this long is a hang, and reported as one.
 input_timeout_s=20
 
 declare -A dictionary=([fen]=fen [moves]=fen [positions]=fen [weights]=json [checkpoint]=checkpoint
-                       [ucci]=ucci [uci]=uci)
+                       [ucci]=ucci [uci]=uci [games]=games [book]=book)
 # A session needs several lines to interleave searches with commands: the protocol targets take long
 # inputs from the start, instead of libFuzzer's slow growth of the length (about 100 bytes after 5 min).
 declare -A options=([ucci]="-max_len=2048 -len_control=0" [uci]="-max_len=2048 -len_control=0")
