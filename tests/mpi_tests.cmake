@@ -10,8 +10,8 @@
 #   mpi/games_objective      the games objective spread over 2 ranks gives the losses of 1 process.
 #   mpi/errors               an error on rank 0 alone (an output it cannot write) ends both ranks with its
 #                            message; bad data ends both with one message.
-#   mpi/signal               SIGTERM to mpirun mid-run; the same commands then finish the runs, equal to
-#                            uninterrupted ones.
+#   mpi/signal               SIGTERM mid-run to mpirun (self-play) and to the ranks (tuning); the same
+#                            commands then finish the runs, equal to uninterrupted ones.
 #
 # mpirun refuses to run as root without --allow-run-as-root; the variables below say the same to OpenMPI
 # for whoever runs the tests, and --oversubscribe lets 2 ranks start on a machine with 1 core.
