@@ -40,14 +40,16 @@ void check_position(const LabelledPosition& p) {
   } catch (const FenError& e) {
     fuzz::require(false, "a position read has a valid FEN", p.fen + ": " + e.what());
   }
-  const std::string line = format_position_line(p.fen, p.result);
+  fuzz::require(!p.score || std::abs(*p.score) <= kMaxLabelScore, "a score is within the bound", p.fen);
+  const std::string line = format_position_line(p.fen, p.result, p.score);
   std::optional<LabelledPosition> again;
   try {
     again = parse_position_line(line);
   } catch (const std::invalid_argument& e) {
     fuzz::require(false, "the line written for a position reads back", line + ": " + e.what());
   }
-  fuzz::require(again && again->fen == p.fen && std::abs(again->result - p.result) <= kWrittenResultPrecision,
+  fuzz::require(again && again->fen == p.fen && std::abs(again->result - p.result) <= kWrittenResultPrecision &&
+                    again->score == p.score,
                 "the line written for a position reads back as that position", line);
 }
 

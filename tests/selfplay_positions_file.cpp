@@ -140,6 +140,23 @@ TEST_CASE("written lines read back", "[selfplay][positions]") {
   }
 }
 
+TEST_CASE("a search score after the result", "[selfplay][positions]") {
+  const auto p = parse_position_line(kStart + " 1.0 -35");
+  REQUIRE(p);
+  CHECK(p->fen == kStart);
+  CHECK(p->result == 1.0);
+  CHECK(p->score == -35);
+  CHECK(parse_position_line(kStart + " [0-1]\t+12")->score == 12);
+  CHECK_FALSE(parse_position_line(kStart + " 0.5")->score);
+  CHECK(format_position_line(kStart, 0.5, 7) == kStart + " 0.5 7");
+  CHECK(parse_position_line(format_position_line(kStart, 0.0, -30000))->score == -30000);
+  CHECK_THROWS_WITH(parse_position_line(kStart + " 1.0 30001"), Catch::Contains("beyond +/-30000"));
+  // A FEN's move counters are integers too: without a result before them, the result is missing.
+  CHECK_THROWS_WITH(parse_position_line(kStart), Catch::Contains("result '1'"));
+  CHECK_THROWS_WITH(parse_position_line(kStart + " 1.0 12x"), Catch::Contains("result '12x'"));
+  CHECK_THROWS(parse_position_line(kStart + " 1.0 1234567890"));
+}
+
 TEST_CASE("the shipped sample set reads strictly", "[selfplay][positions]") {
   std::vector<std::string> warnings;
   const auto positions = read_positions(std::string(JIANG_DATA_DIR) + "/selfplay-sample.txt", true, &warnings);

@@ -94,14 +94,18 @@ TEST_CASE("kept positions: quiet, past the opening plies, no capture, no mate sc
   g.moves[10].capture = true;
   g.moves[11].score = mate_in(5);
   g.moves[12].score = mated_in(4);
+  // Black to move at ply 13: its score of 10 is -10 for Red.
+  std::string black_fen = fen;
+  black_fen.replace(black_fen.find(" w "), 3, " b ");
+  g.moves[13].fen = black_fen;
   Selection s;
   s.skip_plies = 8;
   int count = 0;
   const std::string kept = kept_positions(g, s, &count);
   CHECK(count == 2);
-  CHECK(kept == fen + "#8 1.0\n" + fen + "#13 1.0\n");
+  CHECK(kept == fen + "#8 1.0 10\n" + black_fen + " 1.0 -10\n");
   g.result = GameResult::Draw;
-  CHECK(kept_positions(g, s) == fen + "#8 0.5\n" + fen + "#13 0.5\n");
+  CHECK(kept_positions(g, s) == fen + "#8 0.5 10\n" + black_fen + " 0.5 -10\n");
 }
 
 TEST_CASE("openings: read with line numbers in errors", "[selfplay][run]") {

@@ -29,7 +29,7 @@ TexelData labelled(int count, uint64_t seed) {
   std::vector<LabelledPosition> input;
   int n = 0;
   for (const Position& p : sample_positions(count, seed))
-    input.push_back({p.fen(), win_probability(1.0, red_eval(eval, p)), n + 1, n / 10}), ++n;
+    input.push_back({p.fen(), win_probability(1.0, red_eval(eval, p)), n + 1, n / 10, std::nullopt}), ++n;
   return prepare_texel_data(input, 0.0, 3, moved_start(), 2);
 }
 

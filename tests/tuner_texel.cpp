@@ -16,7 +16,7 @@ namespace {
 
 std::vector<LabelledPosition> labelled(const std::vector<Position>& positions, const std::vector<float>& results) {
   std::vector<LabelledPosition> out;
-  for (size_t i = 0; i < positions.size(); ++i) out.push_back({positions[i].fen(), results[i], int(i + 1), int(i)});
+  for (size_t i = 0; i < positions.size(); ++i) out.push_back({positions[i].fen(), results[i], int(i + 1), int(i), std::nullopt});
   return out;
 }
 

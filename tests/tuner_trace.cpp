@@ -62,7 +62,7 @@ TexelData labelled_data(int count, uint64_t seed, double validation) {
   std::vector<LabelledPosition> input;
   int n = 0;
   for (const Position& p : sample_positions(count, seed))
-    input.push_back({p.fen(), float(win_probability(1.0, red_eval(eval, p))), n + 1, n / 10}), ++n;
+    input.push_back({p.fen(), float(win_probability(1.0, red_eval(eval, p))), n + 1, n / 10, std::nullopt}), ++n;
   return prepare_texel_data(input, validation, 3, Params(), 2);
 }
 

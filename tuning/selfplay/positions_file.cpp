@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <istream>
@@ -20,6 +21,17 @@ std::string_view trim(std::string_view s) {
   const size_t first = s.find_first_not_of(kBlanks);
   if (first == std::string_view::npos) return {};
   return s.substr(first, s.find_last_not_of(kBlanks) - first + 1);
+}
+
+// An optionally signed decimal integer (no more than nine digits), or nothing.
+std::optional<int> parse_score(std::string_view token) {
+  const size_t digits = token.size() - (!token.empty() && (token[0] == '-' || token[0] == '+'));
+  if (digits == 0 || digits > 9) return std::nullopt;
+  int value = 0;
+  const char* first = token.data() + (token[0] == '+');
+  const auto [end, ec] = std::from_chars(first, token.data() + token.size(), value);
+  if (ec != std::errc() || end != token.data() + token.size()) return std::nullopt;
+  return value;
 }
 
 }  // namespace
@@ -48,14 +60,28 @@ std::optional<double> parse_result(std::string_view token) {
 std::optional<LabelledPosition> parse_position_line(std::string_view line) {
   line = trim(line);
   if (line.empty() || line.front() == '#') return std::nullopt;
-  const size_t split = line.find_last_of(" \t");
+  size_t split = line.find_last_of(" \t");
   if (split == std::string_view::npos) throw std::invalid_argument("no result after the FEN");
-  const std::string_view token = line.substr(split + 1);
+  std::string_view token = line.substr(split + 1);
+  LabelledPosition p;
+  // An integer after a result is a score. A FEN ends with integers too (the move counters), so a line
+  // whose token before the integer is no result is read as a result missing.
+  if (const auto score = parse_score(token)) {
+    const std::string_view before = trim(line.substr(0, split));
+    const size_t result_split = before.find_last_of(" \t");
+    if (result_split != std::string_view::npos && parse_result(before.substr(result_split + 1))) {
+      if (std::abs(*score) > kMaxLabelScore)
+        throw std::invalid_argument("score " + std::string(token) + " is beyond +/-" + std::to_string(kMaxLabelScore));
+      p.score = *score;
+      line = before;
+      split = result_split;
+      token = line.substr(split + 1);
+    }
+  }
   const std::optional<double> result = parse_result(token);
   if (!result)
     throw std::invalid_argument("result '" + std::string(token) +
                                 "' is none of 1.0, 0.5, 0.0 (or a number from 0 to 1), 1-0, 0-1, 1/2-1/2");
-  LabelledPosition p;
   p.fen = std::string(trim(line.substr(0, split)));
   p.result = *result;
   try {
@@ -114,13 +140,15 @@ std::vector<LabelledPosition> read_positions(const std::filesystem::path& path, 
   return read_positions(in, path.string(), strict, warnings);
 }
 
-std::string format_position_line(std::string_view fen, double result) {
+std::string format_position_line(std::string_view fen, double result, std::optional<int> score) {
   char buffer[16];
   if (result == 1.0 || result == 0.5 || result == 0.0)
     std::snprintf(buffer, sizeof buffer, "%.1f", result);
   else
     std::snprintf(buffer, sizeof buffer, "%.3f", result);
-  return std::string(fen) + " " + buffer;
+  std::string line = std::string(fen) + " " + buffer;
+  if (score) line += " " + std::to_string(*score);
+  return line;
 }
 
 }  // namespace jiang

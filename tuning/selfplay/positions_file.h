@@ -1,8 +1,10 @@
 // Labelled positions: the text format self-play writes and the tuner reads.
 //
-// One position a line: a FEN, whitespace, then the game's result from Red's point of view. Results are
-// written `1.0`, `0.5` or `0.0`; the reader also takes any number from 0 to 1, `1-0`, `0-1`,
-// `1/2-1/2` (or `1/2`), each optionally in brackets (`[1.0]`, `[0-1]`) or double quotes. Blank lines and
+// One position a line: a FEN, whitespace, the game's result from Red's point of view and, optionally,
+// the search score of the position from Red's point of view, a whole number of evaluation units (what
+// `jiang tune --lambda` blends into the label). Results are written `1.0`, `0.5` or `0.0`; the reader
+// also takes any number from 0 to 1, `1-0`, `0-1`, `1/2-1/2` (or `1/2`), each optionally in brackets
+// (`[1.0]`, `[0-1]`) or double quotes. A score is an integer token after the result. Blank lines and
 // lines whose first non-blank character is `#` are comments. Trailing carriage returns are ignored.
 // Self-play closes each game's positions with a `# game N ...` comment; the reader numbers the games
 // so that the tuner can hold out whole games (positions of one game share their label and most of
@@ -24,7 +26,12 @@ struct LabelledPosition {
   double result = 0.5;  // 1 Red won, 0.5 draw, 0 Black won
   int line = 0;         // where it was read, for messages
   int game = 0;         // positions of one game share this; in a file without game markers, each its own
+  std::optional<int> score;  // the search score, Red's point of view, when the line gives one
 };
+
+// The largest search score a line may give: beyond it the score is a mate score, which self-play does
+// not keep.
+inline constexpr int kMaxLabelScore = 30000;
 
 // The comment that ends the positions of a self-played game.
 inline constexpr std::string_view kGameMarker = "# game ";
@@ -50,7 +57,8 @@ std::vector<LabelledPosition> read_positions(const std::filesystem::path& path, 
 std::vector<LabelledPosition> read_positions(std::istream& in, const std::string& name, bool strict = false,
                                              std::vector<std::string>* warnings = nullptr);
 
-// The line self-play writes: "FEN 1.0", "FEN 0.5" or "FEN 0.0" (other values with up to 3 decimals).
-std::string format_position_line(std::string_view fen, double result);
+// The line self-play writes: "FEN 1.0", "FEN 0.5" or "FEN 0.0" (other values with up to 3 decimals),
+// then " SCORE" when a score is given.
+std::string format_position_line(std::string_view fen, double result, std::optional<int> score = std::nullopt);
 
 }  // namespace jiang

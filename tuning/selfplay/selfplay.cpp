@@ -44,8 +44,8 @@ constexpr int kMaxOpeningScore = 150;
 constexpr int kMaxOpeningAttempts = 100;
 
 // The output file's format version, part of the settings line: a file written by an incompatible
-// version is not resumed.
-constexpr int kFormatVersion = 1;
+// version is not resumed. Version 2 added the search score to each line.
+constexpr int kFormatVersion = 2;
 constexpr std::string_view kHeaderStart = "# jiang selfplay";
 constexpr std::string_view kSettingsStart = "# settings: ";
 
@@ -166,7 +166,8 @@ std::string settings_line(const SelfplayOptions& o, const std::vector<std::strin
 
 std::string header(const SelfplayOptions& o, const std::string& settings) {
   return "# " + command_line(o) + "\n" + settings + "\n" +
-         "# FEN result (1.0 Red won, 0.5 draw, 0.0 Black won); '# game N ...' ends the positions of game N\n";
+         "# FEN result score (result 1.0 Red won, 0.5 draw, 0.0 Black won; score the search's, for Red); "
+         "'# game N ...' ends the positions of game N\n";
 }
 
 // The state of an existing output file: how many games it holds, and where the last complete one ends.
@@ -354,7 +355,10 @@ std::string kept_positions(const GameRecord& game, const Selection& selection, i
   for (size_t ply = 0; ply < game.moves.size(); ++ply) {
     const PlayedMove& m = game.moves[ply];
     if (int(ply) < selection.skip_plies || m.in_check || m.capture || is_mate_score(m.score)) continue;
-    out += format_position_line(m.fen, label);
+    // The mover's score turned to Red's point of view: the mover is the side to move of m.fen, its
+    // second field.
+    const bool red_moves = m.fen.compare(m.fen.find(' ') + 1, 1, "w") == 0;
+    out += format_position_line(m.fen, label, red_moves ? m.score : -m.score);
     out += '\n';
     ++kept;
   }

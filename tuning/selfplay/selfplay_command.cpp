@@ -18,7 +18,8 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "selfplay", "Play the engine against itself and write positions labelled with the games' results, for `jiang tune`");
   cmd->footer(
-      "Output: one position a line, 'FEN result', result 1.0 (Red won), 0.5 (draw) or 0.0 (Black won); lines "
+      "Output: one position a line, 'FEN result score', result 1.0 (Red won), 0.5 (draw) or 0.0 (Black won), "
+      "score the search's score of the position from Red's point of view (for jiang tune --lambda); lines "
       "starting with '#' are comments (the command and settings first, then '# game N ...' after each game's "
       "positions).\n"
       "Positions kept: every position of a game in which the side to move is not in check, from ply " +
