@@ -156,4 +156,9 @@ if(PYTHON3_PROGRAM)
   add_test(NAME kill_resume
            COMMAND ${PYTHON3_PROGRAM} ${CMAKE_CURRENT_SOURCE_DIR}/kill_resume.py $<TARGET_FILE:jiang> --kills 6)
   set_tests_properties(kill_resume PROPERTIES LABELS slow TIMEOUT 600 PASS_REGULAR_EXPRESSION "PASS")
+  # tools/plot_loss.py draws two short runs' histories, and refuses a broken one.
+  add_test(NAME tuner/plot_loss
+           COMMAND ${PYTHON3_PROGRAM} ${CMAKE_CURRENT_SOURCE_DIR}/plot_loss_test.py $<TARGET_FILE:jiang>
+                   ${PROJECT_SOURCE_DIR}/data/selfplay-sample.txt ${PROJECT_SOURCE_DIR}/tools/plot_loss.py)
+  set_tests_properties(tuner/plot_loss PROPERTIES LABELS cli TIMEOUT 120 PASS_REGULAR_EXPRESSION "PASS")
 endif()
