@@ -37,6 +37,7 @@ set(TUNER_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/tuner)
 file(MAKE_DIRECTORY ${TUNER_TEST_DIR})
 set(tn_start "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
 file(WRITE ${TUNER_TEST_DIR}/two.txt "${tn_start} 0.5\nrnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w - - 2 2 1.0\n")
+file(WRITE ${TUNER_TEST_DIR}/scored.txt "${tn_start} 0.5 12\nrnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w - - 2 2 1.0 -40\n${tn_start} 0.0\n")
 file(WRITE ${TUNER_TEST_DIR}/empty.txt "")
 file(WRITE ${TUNER_TEST_DIR}/malformed.txt "${tn_start} 0.5\n${tn_start} maybe\n${tn_start} 1-0\n")
 file(WRITE ${TUNER_TEST_DIR}/not-a-checkpoint.json "{\"material.rook.mg\": 900}\n")
@@ -57,6 +58,10 @@ jiang_cli_test(tuner/cli_malformed_skipped pass
                "malformed.txt:2:")
 jiang_cli_test(tuner/cli_unknown_param fail "tune|${tn_data}|--algo|hc|--params|material.dragon.mg|${tn_out}"
                "no parameter or group named 'material.dragon.mg'")
+jiang_cli_test(tuner/cli_lambda_out_of_range fail "tune|${tn_data}|--algo|hc|--lambda|1.5|${tn_out}" "--lambda")
+jiang_cli_test(tuner/cli_lambda_blends pass
+               "tune|--data|${TUNER_TEST_DIR}/scored.txt|--validation|0|--k|1|--lambda|0.25|--algo|hc|--params|tempo|--iterations|1|${tn_out}"
+               "labels: 0.25 x result \\+ 0.75 x the search score's win probability for 2 of 3 positions \\(the others have no score")
 jiang_cli_test(tuner/cli_unknown_group fail "tune|${tn_data}|--algo|hc|--group|magic|${tn_out}" "magic")
 jiang_cli_test(tuner/cli_params_and_group fail "tune|${tn_data}|--algo|hc|--params|tempo|--group|material|${tn_out}"
                "excludes")

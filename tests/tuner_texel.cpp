@@ -104,6 +104,34 @@ TEST_CASE("A raised stop flag interrupts a loss evaluation", "[tuner][texel]") {
   CHECK_NOTHROW(mean_squared_error(set, Evaluator(), 1.0, 2, &stop));
 }
 
+TEST_CASE("Lambda blends the search score into the labels that have one", "[tuner][texel]") {
+  PositionSet set;
+  set.results = {1.0f, 0.0f, 0.5f};
+  set.scores = {100, kNoScore, -50};
+  CHECK(blend_labels(set, 0.8, 0.25) == 2);
+  CHECK(set.results[0] == Approx(0.25 + 0.75 * win_probability(0.8, 100)));
+  CHECK(set.results[1] == 0.0f);  // no score: the result alone
+  CHECK(set.results[2] == Approx(0.125 + 0.75 * win_probability(0.8, -50)));
+  CHECK(set.scores.empty());
+  PositionSet only_scores;
+  only_scores.results = {1.0f};
+  only_scores.scores = {-200};
+  blend_labels(only_scores, 1.0, 0.0);
+  CHECK(only_scores.results[0] == Approx(win_probability(1.0, -200)));
+}
+
+TEST_CASE("A search score is part of the data's fingerprint", "[tuner][texel]") {
+  std::vector<LabelledPosition> input = labelled(sample_positions(3, 4), {1.0f, 0.5f, 0.0f});
+  const uint64_t without = fingerprint(input);
+  input[1].score = 35;
+  const uint64_t with = fingerprint(input);
+  input[1].score = -35;
+  CHECK(without != with);
+  CHECK(fingerprint(input) != with);
+  const TexelData data = prepare_texel_data(input, 0.0, 1, Params(), 1);
+  CHECK(data.train.scores == std::vector<int32_t>{kNoScore, -35, kNoScore});
+}
+
 TEST_CASE("The validation split is seeded, disjoint and complete", "[tuner][texel]") {
   const std::vector<Position> positions = sample_positions(1000, 15);
   std::vector<float> results;

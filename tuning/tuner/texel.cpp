@@ -67,6 +67,11 @@ uint64_t fingerprint(const std::vector<LabelledPosition>& positions) {
     // The result to a thousandth, as the file format writes it.
     const long long milli = std::llround(p.result * 1000.0);
     for (int shift = 0; shift < 64; shift += 8) mix(static_cast<unsigned char>(milli >> shift));
+    // The search score, when the line has one (it changes the labels under --lambda).
+    if (p.score) {
+      mix('s');
+      for (int shift = 0; shift < 32; shift += 8) mix(static_cast<unsigned char>(*p.score >> shift));
+    }
     // The game, which decides the validation split.
     for (int shift = 0; shift < 32; shift += 8) mix(static_cast<unsigned char>(p.game >> shift));
     mix('\n');
@@ -108,7 +113,9 @@ TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, dou
     const auto [first, end] = range[in_validation[i]];
     if (index_in_set[i] < first || index_in_set[i] >= end) continue;
     index_in_set[i] -= first;
-    (in_validation[i] ? data.validation : data.train).results.push_back(float(positions[i].result));
+    PositionSet& set = in_validation[i] ? data.validation : data.train;
+    set.results.push_back(float(positions[i].result));
+    set.scores.push_back(positions[i].score ? int32_t(*positions[i].score) : kNoScore);
     mine.push_back(i);
   }
   data.train.total = set_size[0];
@@ -186,6 +193,17 @@ double mean_squared_error(const PositionSet& set, const Evaluator& eval, double 
   const std::optional<int64_t> sum = quantized_error_sum(set, eval, k, threads, stop);
   if (!sum) throw Interrupted();
   return mean_of_quantized(*sum, set.size());
+}
+
+size_t blend_labels(PositionSet& set, double k, double lambda) {
+  size_t blended = 0;
+  for (size_t i = 0; i < set.scores.size(); ++i) {
+    if (set.scores[i] == kNoScore) continue;
+    set.results[i] = float(lambda * set.results[i] + (1.0 - lambda) * win_probability(k, set.scores[i]));
+    ++blended;
+  }
+  std::vector<int32_t>().swap(set.scores);
+  return blended;
 }
 
 double fit_k(const std::vector<int>& evals, const std::vector<float>& results) {

@@ -39,6 +39,7 @@ struct Shard {
 struct PositionSet {
   std::vector<Position> leaves;
   std::vector<float> results;
+  std::vector<int32_t> scores;  // the search scores for Red (kNoScore: the line had none), until blended
   size_t total = 0;  // the positions of the whole set, over every shard (0: this set is whole)
   size_t size() const { return results.size(); }  // the results outlive the leaves once traced
   size_t total_size() const { return total ? total : size(); }
@@ -50,7 +51,10 @@ struct TexelData {
   uint64_t fingerprint = 0;  // of the positions as read; a checkpoint must be resumed on the same data
 };
 
-// A 64-bit hash of the labelled positions (each FEN, result and game, in file order).
+// A position without a search score, in PositionSet::scores.
+inline constexpr int32_t kNoScore = INT32_MIN;
+
+// A 64-bit hash of the labelled positions (each FEN, result, score and game, in file order).
 uint64_t fingerprint(const std::vector<LabelledPosition>& positions);
 
 // Holds out whole games (LabelledPosition::game), taken from a shuffle seeded with `split_seed` until
@@ -85,6 +89,12 @@ inline double mean_of_quantized(int64_t sum, size_t n) { return double(sum) / kE
 // The mean over every shard of a set of `total` positions, from this shard's sum of quantized errors
 // (none: its computation was interrupted). Throws Interrupted on every rank if any shard was interrupted.
 double mean_over_shards(Cluster& cluster, std::optional<int64_t> shard_sum, size_t total);
+
+// Blends the search score into each label that has one: lambda * result + (1 - lambda) *
+// win_probability(k, score); a label without a score stays the result. Frees the scores. Returns how
+// many labels had one. Called with the K fitted on the results alone, so that the score speaks the
+// same units as the evaluation.
+size_t blend_labels(PositionSet& set, double k, double lambda);
 
 // The loss of fixed evaluations for a given K (in order, single-threaded).
 double mean_squared_error(const std::vector<int>& evals, const std::vector<float>& results, double k);

@@ -156,6 +156,10 @@ Algorithms; an iteration is
 training loss (range: the registry's max - min, so LAMBDA has no units); the log and the CSV give the
 data loss and the penalty apart. --patience N ends the run when the validation loss of the best weights
 has not fallen for N iterations and writes the weights of the lowest validation loss to --out.
+--lambda L (positions) labels each position that has a search score (self-play writes one after the
+result) with L * result + (1 - L) * sigmoid(score), K fitted on the results alone first; the validation
+labels too. A label blended towards the search's verdict is less noisy than a game's result, which
+may have been decided long after the position.
 The positions loss is computed from a trace of each position's evaluation (its parameters' coefficients,
 phase, scales, and what the non-linear terms need), taken once at the start weights: the same losses as
 evaluating every position (--full-loss), 55x faster for a hill-climbing sweep over 1,000,000 positions, a
@@ -240,6 +244,7 @@ TuneConfig make_config(TuneCli& cli, CLI::App& cmd, const nlohmann::json& checkp
     if (given("--adam-epochs")) config.adam.epochs = g.adam.epochs;
     if (given("--l2")) config.l2 = g.l2;
     if (given("--patience")) config.patience = g.patience;
+    if (given("--lambda")) config.lambda = g.lambda;
     if (given("--ga-crossover")) config.ga.one_point = cli.crossover == "one-point";
     if (given("--ga-mutation")) config.ga.gaussian = cli.mutation == "gaussian";
     if (given("--validation")) config.validation = parse_share(cli.validation);
@@ -409,6 +414,11 @@ void add_tune_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--l2", c.l2, "every algorithm: add L2 * mean((w - start) / range)^2 to the training loss (0: off)")
       ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
+  cmd->add_option("--lambda", c.lambda,
+                  "positions: each label's share of the game's result; the rest is the win probability of the "
+                  "position's search score, where its line gives one (1: the results alone)")
+      ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--patience", c.patience,
                   "stop when the validation loss has not improved for this many iterations; --out gets the "

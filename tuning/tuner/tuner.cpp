@@ -212,6 +212,7 @@ ordered_json config_to_json(const TuneConfig& c) {
   j["strict"] = c.strict;
   j["validation"] = c.validation;
   j["k"] = optional_json(c.k);
+  j["lambda"] = c.lambda;
   j["games"] = c.games;
   j["depth"] = c.depth;
   j["nodes"] = c.nodes;
@@ -272,7 +273,8 @@ TuneConfig config_from_json(const json& j) {
     c.ga.mutation_step = integer_at<int>(ga, "mutation_step");
     c.ga.gaussian = ga.at("mutation").get<std::string>() == "gaussian";
     c.ga.elitism = integer_at<int>(ga, "elitism");
-    // Checkpoints from before adam, --l2 and --patience lack them: the defaults, which they ran with.
+    // Checkpoints from before adam, --l2, --patience and --lambda lack them: the defaults, which they ran
+    // with.
     if (j.contains("adam")) {
       const json& adam = j.at("adam");
       c.adam.rate = adam.at("rate").get<double>();
@@ -280,6 +282,7 @@ TuneConfig config_from_json(const json& j) {
     }
     if (j.contains("l2")) c.l2 = j.at("l2").get<double>();
     if (j.contains("patience")) c.patience = integer_at<int64_t>(j, "patience");
+    if (j.contains("lambda")) c.lambda = j.at("lambda").get<double>();
     return c;
   } catch (const json::exception& e) {
     throw TuneError(std::string("the checkpoint's configuration is incomplete or malformed: ") + e.what());
@@ -308,6 +311,7 @@ void check_config(const TuneConfig& c) {
   if (!(c.adam.rate > 0) || c.adam.epochs < 0) throw TuneError("adam needs a positive rate and epochs >= 0");
   if (!(c.l2 >= 0)) throw TuneError("--l2 must be at least 0");
   if (c.patience < 0) throw TuneError("--patience must be at least 0");
+  if (!(c.lambda >= 0 && c.lambda <= 1)) throw TuneError("--lambda must be from 0 to 1");
   if (c.patience > 0 && (c.objective != "positions" || !(c.validation > 0)))
     throw TuneError("--patience needs a validation loss: the positions objective with --validation above 0");
   if (c.objective == "games" && (c.games < 2 || c.games % 2 != 0 || (c.depth > 0) == (c.nodes > 0)))
@@ -371,7 +375,7 @@ std::vector<int> toward(const std::vector<int>& start, const std::vector<int>& b
 // stop sooner); they decide when the run ends, never what an iteration does.
 constexpr const char* kEndConditions[] = {"min_step", "t_end", "generations", "epochs"};
 // Options newer than some checkpoints: a checkpoint without them ran with their defaults.
-constexpr const char* kLaterOptions[] = {"adam", "l2", "patience"};
+constexpr const char* kLaterOptions[] = {"adam", "l2", "patience", "lambda"};
 
 // Whether the checkpoint was made by the same run; the message names every difference.
 void check_checkpoint(const TuneConfig& config, const json& checkpoint, const std::string& where) {
@@ -395,7 +399,7 @@ void check_checkpoint(const TuneConfig& config, const json& checkpoint, const st
     if ((key == "games" || key == "depth" || key == "nodes" || key == "openings" || key == "baseline") &&
         config.objective != "games")
       continue;
-    if ((key == "validation" || key == "k") && config.objective != "positions") continue;
+    if ((key == "validation" || key == "k" || key == "lambda") && config.objective != "positions") continue;
     if (!theirs.contains(key) || theirs.at(key) != value) {
       std::string theirs_text = theirs.contains(key) ? theirs.at(key).dump() : "missing";
       std::string ours_text = value.dump();
@@ -408,6 +412,23 @@ void check_checkpoint(const TuneConfig& config, const json& checkpoint, const st
                     "\nresume with the checkpoint's own settings (give no algorithm options), or start a new run");
 }
 
+
+// Under --lambda below 1, the labels of the positions with a search score become blends (texel.h); the
+// others stay results. Every rank blends its shard and logs the counts of the whole set.
+void blend_score_labels(TexelData& data, double lambda, double k, Cluster& cluster, spdlog::logger& logger) {
+  if (lambda >= 1.0) {
+    std::vector<int32_t>().swap(data.train.scores);
+    std::vector<int32_t>().swap(data.validation.scores);
+    return;
+  }
+  std::vector<int64_t> counts{int64_t(blend_labels(data.train, k, lambda)),
+                              int64_t(blend_labels(data.validation, k, lambda))};
+  cluster.sum(counts);
+  const int64_t total = int64_t(data.train.total_size() + data.validation.total_size());
+  logger.info("labels: {} x result + {} x the search score's win probability for {} of {} positions{}", lambda,
+              1.0 - lambda, counts[0] + counts[1], total,
+              counts[0] + counts[1] < total ? " (the others have no score: their label is the result)" : "");
+}
 
 // The data loss's objective: the positions (this rank's shard, K from the checkpoint, given or fitted)
 // or the games. Null if a stop request came first (nothing to save yet).
@@ -462,6 +483,7 @@ std::unique_ptr<Objective> make_objective(const TuneConfig& config, const RunOpt
     k = fit_k_over_shards(data.train, config.start, threads, cluster);
     logger.info("fitted K = {:.6f} in {:.1f} s", k, seconds_since(fit_start));
   }
+  blend_score_labels(data, config.lambda, k, cluster, logger);
   if (options.full_loss) return std::make_unique<PositionsObjective>(data, k, threads, cluster);
   return traced_objective(data, traced, config.start, k, threads, options.stop, cluster, logger);
 }

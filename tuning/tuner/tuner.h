@@ -54,6 +54,9 @@ struct TuneConfig {
   bool strict = false;
   double validation = 0.1;     // share of the positions held out
   std::optional<double> k;     // a fixed K instead of fitting it
+  // Each label's share of the game's result; the rest is the win probability of the position's search
+  // score, where the line has one (texel.h, blend_labels). 1: the results alone.
+  double lambda = 1.0;
 
   // games
   int games = 20;
