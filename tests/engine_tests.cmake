@@ -73,6 +73,10 @@ set_tests_properties(bench_signature PROPERTIES LABELS bench TIMEOUT 1800)
 # file is an error.
 jiang_cli_test(cli_bench_eval pass "bench|--eval|--repeat|1" "checksum -?[0-9]+.*ns/eval [0-9]")
 jiang_cli_test(cli_bench_modes pass "bench|--depth|3|--mode|two-stage|--order|priority" "mode two-stage order priority.*nodes [0-9]+")
+jiang_cli_test(cli_bench_two_stage_params pass
+               "bench|--depth|3|--mode|two-stage|--two-stage-margin|120|--two-stage-share|40|--two-stage-ply|2"
+               "mode two-stage order history \\(margin 120 cp, stage 1 share 40%, positional ply 2\\).*nodes [0-9]+")
+jiang_cli_test(cli_bench_bad_two_stage_share fail "bench|--mode|two-stage|--two-stage-share|95" "--two-stage-share")
 jiang_cli_test(cli_bench_bad_mode fail "bench|--mode|minimax" "expected one of alphabeta, two-stage, best-first")
 jiang_cli_test(cli_bench_bad_order fail "bench|--order|random" "expected one of history, priority")
 jiang_cli_test(cli_bench_eval_bad_weights fail "bench|--eval|--weights|/nonexistent/w.json" "/nonexistent/w.json")

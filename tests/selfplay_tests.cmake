@@ -52,8 +52,13 @@ jiang_cli_test(selfplay/cli_bad_order fail "${sp_ok}|--order|random|--out|${SELF
                "expected one of history, priority")
 # Self-play with another search design, end to end.
 jiang_cli_test(selfplay/cli_mode_run pass
-               "${sp_ok}|--mode|two-stage|--order|priority|--openings|${PROJECT_SOURCE_DIR}/data/openings.fen|--out|${SELFPLAY_TEST_DIR}/modes.txt"
+               "${sp_ok}|--mode|two-stage|--order|priority|--two-stage-ply|2|--openings|${PROJECT_SOURCE_DIR}/data/openings.fen|--out|${SELFPLAY_TEST_DIR}/modes-ply.txt"
                "done: 2 games|holds 2 games")
+# The design is part of a file's settings: another two-stage margin does not continue it.
+jiang_cli_test(selfplay/cli_mode_other_settings fail
+               "${sp_ok}|--mode|two-stage|--order|priority|--two-stage-ply|3|--openings|${PROJECT_SOURCE_DIR}/data/openings.fen|--out|${SELFPLAY_TEST_DIR}/modes-ply.txt"
+               "other settings")
+set_tests_properties(selfplay/cli_mode_other_settings PROPERTIES DEPENDS selfplay/cli_mode_run)
 # A tiny run end to end (a second run of the test finds the file complete: also exit 0).
 jiang_cli_test(selfplay/cli_tiny_run pass "${sp_ok}|--openings|${PROJECT_SOURCE_DIR}/data/openings.fen|--out|${SELFPLAY_TEST_DIR}/tiny.txt"
                "done: 2 games|holds 2 games")

@@ -133,8 +133,12 @@ int run_bench(const BenchOptions& o) {
                   static_cast<unsigned long long>(r.nodes), fen.c_str());
   }
   const int64_t elapsed = std::max<int64_t>(1, now_ms() - start);
-  std::printf("positions %zu depth %d mode %s order %s\n", bench_fens().size(), o.depth,
+  std::printf("positions %zu depth %d mode %s order %s", bench_fens().size(), o.depth,
               std::string(to_string(o.design.mode)).c_str(), std::string(to_string(o.design.order)).c_str());
+  if (o.design.mode == SearchMode::TwoStage)
+    std::printf(" (margin %d cp, stage 1 share %d%%, positional ply %d)", o.design.two_stage.margin_cp,
+                o.design.two_stage.stage1_percent, o.design.two_stage.positional_ply);
+  std::printf("\n");
   std::printf("time %lld ms\n", static_cast<long long>(elapsed));
   std::printf("nps %llu\n", static_cast<unsigned long long>(nodes * 1000 / uint64_t(elapsed)));
   std::printf("evaluation cache: %llu hits of %llu probes (%.1f%%)\n",

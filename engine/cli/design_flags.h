@@ -1,6 +1,7 @@
 // `--mode NAME` and `--order NAME` for the commands that search (bench, selfplay): the search design
-// of engine/search_mode.h, by the names the protocols' options use. Header-only, so that the self-play
-// library (which does not link the CLI library) can share it.
+// of engine/search_mode.h, by the names the protocols' options use, and two-stage's parameters (the
+// protocols' TwoStage options). Header-only, so that the self-play library (which does not link the
+// CLI library) can share it.
 #pragma once
 
 #include <string>
@@ -30,6 +31,20 @@ inline void add_design_flags(CLI::App* cmd, SearchDesign& design) {
          "--order", [&design](const std::string& text) { design.order = *parse_move_order(text); },
          "move order of the alpha-beta searches: " + std::string(kMoveOrderNames) + " (default history)")
       ->check(order_name);
+  TwoStageParams& two_stage = design.two_stage;
+  cmd->add_option("--two-stage-margin", two_stage.margin_cp,
+                  "two-stage: stage 1 keeps the root moves within this many centipawns of its best (variant 1)")
+      ->check(CLI::Range(0, TwoStageParams::kMaxMarginCp))
+      ->capture_default_str();
+  cmd->add_option("--two-stage-share", two_stage.stage1_percent,
+                  "two-stage: stage 1's share of the nodes or time, percent (0: no root selection)")
+      ->check(CLI::Range(0, TwoStageParams::kMaxStage1Percent))
+      ->capture_default_str();
+  cmd->add_option("--two-stage-ply", two_stage.positional_ply,
+                  "two-stage: the positional evaluation is computed down to this ply and inherited below (variant "
+                  "2; 0: off)")
+      ->check(CLI::Range(0, TwoStageParams::kMaxPositionalPly))
+      ->capture_default_str();
 }
 
 }  // namespace jiang

@@ -125,12 +125,17 @@ void write_all(int fd, std::string_view data, const std::string& name) {
   }
 }
 
-// " --mode M --order O" for a design other than the default, else nothing: files written before the
-// modes existed keep their settings line, and so can be continued.
+// " --mode M --order O" (and two-stage's parameters) for a design other than the default, else nothing:
+// files written before the modes existed keep their settings line, and so can be continued.
 std::string design_words(const SearchDesign& design) {
+  const SearchDesign defaults;
   std::string words;
-  if (design.mode != SearchDesign{}.mode) words += " --mode " + std::string(to_string(design.mode));
-  if (design.order != SearchDesign{}.order) words += " --order " + std::string(to_string(design.order));
+  if (design.mode != defaults.mode) words += " --mode " + std::string(to_string(design.mode));
+  if (design.order != defaults.order) words += " --order " + std::string(to_string(design.order));
+  const TwoStageParams &ts = design.two_stage, &ts0 = defaults.two_stage;
+  if (ts.margin_cp != ts0.margin_cp) words += " --two-stage-margin " + std::to_string(ts.margin_cp);
+  if (ts.stage1_percent != ts0.stage1_percent) words += " --two-stage-share " + std::to_string(ts.stage1_percent);
+  if (ts.positional_ply != ts0.positional_ply) words += " --two-stage-ply " + std::to_string(ts.positional_ply);
   return words;
 }
 
