@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "tests/support/cli_run.h"
 #include "tests/support/conversation.h"
 
 namespace jiang::testing {
@@ -151,6 +152,43 @@ TEST_CASE("UCCI two-stage options are declared and checked", "[protocol][ucci][m
   lines = c.command("setoption twostageshare 0");
   REQUIRE(lines);
   CHECK(lines->empty());
+}
+
+}  // namespace jiang::testing
+
+namespace jiang::testing {
+
+// `jiang --setoption NAME=VALUE`: how a GUI that cannot send options (or a match script) picks a mode.
+TEST_CASE("Options from the command line apply to either protocol's session", "[protocol][modes][cli]") {
+  for (const Protocol protocol : {Protocol::Ucci, Protocol::Uci}) {
+    // UCI's name for one, UCCI's for the other, in any case: each protocol takes both.
+    Conversation c(protocol, {"--setoption", "search mode=two-stage", "--setoption", "TWOSTAGEMARGIN=120"});
+    REQUIRE(c.handshake_ok());
+    const std::vector<std::string> notes = notes_of_search(c);
+    REQUIRE_FALSE(notes.empty());
+    CHECK(notes[0] == "info string two-stage: stage 1, material only, keeps moves within 120 cp of the best");
+    // The GUI's own setoption still has the last word.
+    const auto lines = c.command(protocol == Protocol::Uci ? "setoption name Search Mode value alphabeta"
+                                                           : "setoption searchmode alphabeta");
+    REQUIRE(lines);
+    CHECK(lines->empty());
+    CHECK(notes_of_search(c).empty());
+  }
+}
+
+TEST_CASE("A bad option on the command line stops the engine before it starts", "[protocol][modes][cli]") {
+  const CliRun unknown = run_jiang({"--setoption", "Search Depth=3"});
+  CHECK(unknown.exit_code == 2);
+  CHECK(unknown.err == "jiang: --setoption Search Depth: unknown option 'Search Depth'\n");
+  const CliRun bad_value = run_jiang({"--setoption", "searchmode=minimax"});
+  CHECK(bad_value.exit_code == 2);
+  CHECK_THAT(bad_value.err, Catch::Contains("searchmode expects one of alphabeta, two-stage, best-first, got 'minimax'"));
+  const CliRun no_value = run_jiang({"--setoption", "Hash"});
+  CHECK(no_value.exit_code == 2);
+  CHECK_THAT(no_value.err, Catch::Contains("expected NAME=VALUE"));
+  const CliRun with_command = run_jiang({"--setoption", "Hash=8", "perft", "--depth", "1"});
+  CHECK(with_command.exit_code == 2);
+  CHECK_THAT(with_command.err, Catch::Contains("is for the engine"));
 }
 
 }  // namespace jiang::testing

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <istream>
+#include <sstream>
 #include <new>
 #include <ostream>
 
@@ -238,6 +239,13 @@ void Session::set_option(std::string_view name, std::string_view value, bool has
   if (!has_value && option->type != OptionSpec::Type::Button)
     throw CommandError("option '" + own_name + "' needs 'value <value>'");
   option->set(value, own_name);
+}
+
+void Session::apply_option(std::string_view name, std::string_view value) {
+  const OptionSpec* option = find_option(options_, name, true);
+  if (!option) option = find_option(options_, name, false);
+  if (!option) throw CommandError("unknown option '" + std::string(name) + "'");
+  option->set(value, name);
 }
 
 Session::~Session() = default;
@@ -508,7 +516,21 @@ void Session::require_idle(std::string_view what) {
 
 // --- The loop ---------------------------------------------------------------------------------------
 
-int run_protocol_loop(std::istream& in, std::ostream& out, Engine& engine) {
+std::string check_startup_options(Engine& engine, const StartupOptions& options) {
+  std::ostringstream discarded;
+  Output output(discarded);
+  UciSession session(engine, output);
+  for (const auto& [name, value] : options) {
+    try {
+      session.apply_option(name, value);
+    } catch (const CommandError& e) {
+      return name + ": " + e.what();
+    }
+  }
+  return {};
+}
+
+int run_protocol_loop(std::istream& in, std::ostream& out, Engine& engine, const StartupOptions& options) {
   Output output(out);
   std::unique_ptr<Session> session;
   for (std::string line; std::getline(in, line);) {
@@ -526,6 +548,13 @@ int run_protocol_loop(std::istream& in, std::ostream& out, Engine& engine) {
         continue;
       }
       session->greet();
+      for (const auto& [name, value] : options) {
+        try {
+          session->apply_option(name, value);
+        } catch (const CommandError& e) {  // checked at start-up: only a resource the GUI's run lacks
+          output.line(info_string("--setoption " + name + ": " + e.what()));
+        }
+      }
       continue;
     }
     if (!session->handle(line)) break;

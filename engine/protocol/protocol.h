@@ -88,6 +88,9 @@ class Session {
   virtual void greet() = 0;  // the answer to the protocol's opening command (ucci / uci)
   // One command line that is not blank. Returns false when the session is over (quit).
   bool handle(std::string_view line);
+  // An option set from the command line (`jiang --setoption NAME=VALUE`): NAME is either protocol's
+  // name for it, in any case. Throws CommandError for an unknown option or a bad value, changing nothing.
+  void apply_option(std::string_view name, std::string_view value);
   // Stops a running search and waits until its bestmove is written. Called at quit and end of input;
   // each derived class also calls it in its destructor, before its formatting functions go away.
   void finish();
@@ -211,7 +214,15 @@ class Session {
   bool active_ = false;        // a search is running and has not written its bestmove yet (same mutex)
 };
 
+// Options given on the command line, (name, value) in order: applied to each session as it starts,
+// after its greeting, before the GUI's own setoption commands (which may change them again).
+using StartupOptions = std::vector<std::pair<std::string, std::string>>;
+
+// Checks startup options against the option table (either protocol's names) without a GUI: returns the
+// first problem ("NAME: why"), or an empty string when all of them can be set.
+std::string check_startup_options(Engine& engine, const StartupOptions& options);
+
 // Reads commands from `in` until quit or the end of input; returns the process exit code.
-int run_protocol_loop(std::istream& in, std::ostream& out, Engine& engine);
+int run_protocol_loop(std::istream& in, std::ostream& out, Engine& engine, const StartupOptions& options = {});
 
 }  // namespace jiang::protocol
