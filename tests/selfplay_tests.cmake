@@ -27,6 +27,9 @@ file(MAKE_DIRECTORY ${SELFPLAY_TEST_DIR})
 file(WRITE ${SELFPLAY_TEST_DIR}/bad-fen.fen
      "# line 1 is a comment\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB w - - 0 1\n")
 file(WRITE ${SELFPLAY_TEST_DIR}/not-selfplay.txt "someone's notes\n")
+# The runs below continue their files when run again; a file from an older build (another format or
+# settings) would be refused instead, so each configuration starts them afresh.
+file(REMOVE ${SELFPLAY_TEST_DIR}/tiny.txt ${SELFPLAY_TEST_DIR}/modes-ply.txt)
 set(sp_ok "selfplay|--games|2|--nodes|300")
 jiang_cli_test(selfplay/cli_missing_out fail "${sp_ok}" "--out")
 jiang_cli_test(selfplay/cli_missing_games fail "selfplay|--nodes|300|--out|${SELFPLAY_TEST_DIR}/x.txt" "--games")
