@@ -71,11 +71,6 @@ class SquareSet {
   constexpr SquareSet& operator|=(SquareSet o) { return *this = *this | o; }
   constexpr SquareSet& operator^=(SquareSet o) { return *this = *this ^ o; }
   constexpr bool operator==(const SquareSet&) const = default;
-  // The set if `keep`, else the empty set, without a branch.
-  constexpr SquareSet kept_if(bool keep) const {
-    const uint64_t mask = -uint64_t(keep);
-    return SquareSet(low_ & mask, high_ & mask);
-  }
 
  private:
   static constexpr int kLowRanks = 7;
