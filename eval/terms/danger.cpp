@@ -45,9 +45,15 @@ SquareSet cannon_quiet_targets(const Position& pos, Color c) {
   return targets;
 }
 
-}  // namespace
+// Whether an enemy rook, horse or cannon reaches c's palace. Without one there is no attack (pawns alone
+// make none) and no penalty: most positions stop at this test.
+bool palace_attacked(const EvalState& state, Color c) {
+  const SideAttacks& enemy = state.attacks.side[~c];
+  return !((enemy.by_type[Rook] | enemy.by_type[Horse] | enemy.by_type[Cannon]) & kPalace[c]).empty();
+}
 
-DangerCounts danger_counts(const EvalState& state, Color c) {
+// The counts of an attack on c's palace (palace_attacked).
+DangerCounts attack_counts(const EvalState& state, Color c) {
   const Position& pos = state.pos;
   const Color e = ~c;
   const SideAttacks& enemy = state.attacks.side[e];
@@ -57,8 +63,6 @@ DangerCounts danger_counts(const EvalState& state, Color c) {
     for (const SquareSet* s = enemy.begin(t); s != enemy.end(t); ++s) n += !(*s & palace).empty();
     return n;
   };
-  // No rook, horse or cannon reaching the palace, no attack (pawns alone make none): one test says so.
-  if (((enemy.by_type[Rook] | enemy.by_type[Horse] | enemy.by_type[Cannon]) & palace).empty()) return DangerCounts{};
   DangerCounts n;
   n.rooks = reaching(Rook), n.horses = reaching(Horse), n.cannons = reaching(Cannon);
   n.pawns = int8_t((state.attacks.pawns[e] & (palace | palace.rank_up() | palace.rank_down())).count());
@@ -76,6 +80,12 @@ DangerCounts danger_counts(const EvalState& state, Color c) {
   return n;
 }
 
+}  // namespace
+
+DangerCounts danger_counts(const EvalState& state, Color c) {
+  return palace_attacked(state, c) ? attack_counts(state, c) : DangerCounts{};
+}
+
 int danger_units(const DangerCounts& n, const Weights& w) {
   const int units = w.danger_attacker[Rook] * n.rooks + w.danger_attacker[Horse] * n.horses +
                     w.danger_attacker[Cannon] * n.cannons + w.danger_attacker[Pawn] * n.pawns +
@@ -91,7 +101,9 @@ PhaseValue danger_penalty(int units, const Weights& w) {
 
 void add_general_danger(EvalState& state) {
   const Weights& w = state.w;
-  for (Color c : {Red, Black}) state.terms[Danger][c] -= danger_penalty(danger_units(danger_counts(state, c), w), w);
+  for (Color c : {Red, Black})
+    if (palace_attacked(state, c))
+      state.terms[Danger][c] -= danger_penalty(danger_units(attack_counts(state, c), w), w);
 }
 
 }  // namespace jiang
