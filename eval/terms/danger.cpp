@@ -13,6 +13,10 @@ namespace {
 SquareSet along_rank(int rank, uint16_t files) { return SquareSet::rank_row(rank, files); }
 SquareSet along_file(int file, uint16_t ranks) { return SquareSet::file_column(file, ranks); }
 
+// The palace and the ranks in front of and behind it: where a pawn counts as an attacker.
+constexpr SquareSet near_palace(Color c) { return kPalace[c] | kPalace[c].rank_up() | kPalace[c].rank_down(); }
+constexpr SquareSet kNearPalace[kColors] = {near_palace(Red), near_palace(Black)};
+
 // Where each kind of attacker would give check from: the rook's lines to the general, the cannon's
 // squares behind exactly one screen, the horse's squares whose leg is empty.
 struct CheckSquares {
@@ -65,7 +69,7 @@ DangerCounts attack_counts(const EvalState& state, Color c) {
   };
   DangerCounts n;
   n.rooks = reaching(Rook), n.horses = reaching(Horse), n.cannons = reaching(Cannon);
-  n.pawns = int8_t((state.attacks.pawns[e] & (palace | palace.rank_up() | palace.rank_down())).count());
+  n.pawns = int8_t((state.attacks.pawns[e] & kNearPalace[c]).count());
 
   // Safe checks: squares an attacker can reach, from which it checks, that c does not defend.
   const SquareSet unsafe = state.attacks.side[c].any() | state.attacks.occupied[e];
