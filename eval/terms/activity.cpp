@@ -33,17 +33,22 @@ std::array<SquareSet, kColors> owned_squares(const EvalState& state) {
   return owned;
 }
 
-// Moves to empty squares or enemy pieces, by piece type.
-std::array<int, kPieceTypes> moves(const Attacks& attacks, Color c) {
-  const SideAttacks& side = attacks.side[c];
-  std::array<int, kPieceTypes> n{};
-  for (PieceType t : {Horse, Rook})  // they move wherever they attack
-    for (const SquareSet* set = side.begin(t); set != side.end(t); ++set)
-      n[t] += (*set & ~attacks.occupied[c]).count();
-  n[Cannon] = side.cannon_quiet_moves;  // and it captures the second piece it meets, if an enemy
-  for (const SquareSet* set = side.begin(Cannon); set != side.end(Cannon); ++set)
-    n[Cannon] += (*set & attacks.occupied[~c]).count();
+// The moves of c's pieces of type t to `targets`, summed over the pieces.
+int moves_to(const SideAttacks& side, PieceType t, SquareSet targets) {
+  int n = 0;
+  for (const SquareSet* set = side.begin(t); set != side.end(t); ++set) n += (*set & targets).count();
   return n;
+}
+
+// Moves to empty squares or enemy pieces, weighed by piece type. Horses and rooks move wherever they
+// attack; a cannon moves to its quiet squares and captures the second piece it meets, if an enemy.
+PhaseValue mobility(const EvalState& state, Color c) {
+  const Attacks& attacks = state.attacks;
+  const SideAttacks& side = attacks.side[c];
+  const SquareSet not_own = ~attacks.occupied[c];
+  return state.w.mobility[Horse] * moves_to(side, Horse, not_own) +
+         state.w.mobility[Rook] * moves_to(side, Rook, not_own) +
+         state.w.mobility[Cannon] * (side.cannon_quiet_moves + moves_to(side, Cannon, attacks.occupied[~c]));
 }
 
 }  // namespace
@@ -52,8 +57,7 @@ void add_mobility_and_control(EvalState& state) {
   const Weights& w = state.w;
   const std::array<SquareSet, kColors> owned = owned_squares(state);
   for (Color c : {Red, Black}) {
-    const std::array<int, kPieceTypes> n = moves(state.attacks, c);
-    for (PieceType t : {Horse, Rook, Cannon}) state.terms[Mobility][c] += w.mobility[t] * n[t];
+    state.terms[Mobility][c] += mobility(state, c);
     const SquareSet enemy_palace = owned[c] & kPalace[~c];
     state.terms[Control][c] += w.control_enemy_palace * enemy_palace.count() +
                                w.control_own_half * (owned[c] & kOwnHalf[c]).count() +
