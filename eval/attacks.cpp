@@ -96,10 +96,10 @@ std::array<SquareSet, 3> pawn_attacks(SquareSet pawns, Color c) {
 // A walk over one side's pieces: each one's attack set, square and position value.
 class SideWalk {
  public:
-  SideWalk(const Position& pos, const EvalTables& tables, Color c, SideAttacks& side)
-      : pos_(pos), tables_(tables), c_(c), side_(side) {}
+  SideWalk(const Position& pos, const EvalTables& tables, Color c, Attacks& attacks)
+      : pos_(pos), tables_(tables), c_(c), attacks_(attacks), side_(attacks.side[c]), placed_(attacks.placed[c]) {}
 
-  void run(Attacks& attacks);
+  void run();
 
  private:
   // The pieces of one type. The loop runs to the most pieces of the type there can be, a constant,
@@ -108,16 +108,18 @@ class SideWalk {
   void add_pieces(AttackSet&& attack_set) {
     const Piece p = make_piece(c_, Type);
     side_.first[Type] = uint8_t(sets_);
-    SquareSet of_type{};
+    SquareSet of_type{}, placed{};
     for (int i = 0; i < max_pieces(Type) && i < pos_.count(p); ++i) {
       const Square s = pos_.squares(p)[i];
-      pieces_ |= SquareSet::of(s);
+      placed |= SquareSet::of(s);
       values_ += tables_.piece_square[p][s];
       const SquareSet set = attack_set(s);
       side_.each[sets_++] = set;
       of_type |= set;
       levels_.add(set);
     }
+    pieces_ |= placed;
+    placed_[Type] = placed;
     side_.by_type[Type] = of_type;
     side_.by_group[tables_.exchange_order.group_of[Type]] |= of_type;
   }
@@ -128,7 +130,9 @@ class SideWalk {
   const Position& pos_;
   const EvalTables& tables_;
   const Color c_;
+  Attacks& attacks_;
   SideAttacks& side_;
+  std::array<SquareSet, kPieceTypes>& placed_;
   SquareSet pieces_{}, pawns_{};
   PhaseValue values_;
   AttackLevels levels_{};
@@ -136,7 +140,7 @@ class SideWalk {
   int cannon_quiet_moves_ = 0;
 };
 
-void SideWalk::run(Attacks& attacks) {
+void SideWalk::run() {
   side_.by_group.fill(SquareSet{});  // all of them: a fixed count clears faster than the groups in use
   // Types in enum order, so that each type's sets follow the previous type's in `each`.
   add_pieces<King>([](Square s) { return kTargets.king[s]; });
@@ -153,9 +157,9 @@ void SideWalk::run(Attacks& attacks) {
   side_.sets = sets_;
   side_.cannon_quiet_moves = cannon_quiet_moves_;
   side_.levels = levels_;
-  attacks.occupied[c_] = pieces_ | pawns_;
-  attacks.pawns[c_] = pawns_;
-  attacks.placement[c_] = values_;
+  attacks_.occupied[c_] = pieces_ | pawns_;
+  placed_[Pawn] = pawns_;
+  attacks_.placement[c_] = values_;
 }
 
 void SideWalk::add_pawns() {
@@ -187,7 +191,7 @@ int SideAttacks::count(Square s) const {
 }
 
 Attacks::Attacks(const Position& pos, const EvalTables& tables) {
-  for (Color c : {Red, Black}) SideWalk(pos, tables, c, side[c]).run(*this);
+  for (Color c : {Red, Black}) SideWalk(pos, tables, c, *this).run();
 }
 
 }  // namespace jiang

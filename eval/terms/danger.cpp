@@ -69,7 +69,7 @@ DangerCounts attack_counts(const EvalState& state, Color c) {
   };
   DangerCounts n;
   n.rooks = reaching(Rook), n.horses = reaching(Horse), n.cannons = reaching(Cannon);
-  n.pawns = int8_t((state.attacks.pawns[e] & kNearPalace[c]).count());
+  n.pawns = int8_t((state.attacks.placed[e][Pawn] & kNearPalace[c]).count());
 
   // Safe checks: squares an attacker can reach, from which it checks, that c does not defend.
   const SquareSet unsafe = state.attacks.side[c].any() | state.attacks.occupied[e];

@@ -39,8 +39,8 @@ int palace_centre_horses(const Position& pos, Color c) {
 
 // Crossed pawns side by side, each pair counted once (from its left pawn).
 int linked_pawns(const Attacks& attacks, Color c) {
-  const SquareSet crossed = attacks.pawns[c] & ~kOwnHalf[c];
-  return ((crossed & ~kFileI).file_right() & attacks.pawns[c]).count();
+  const SquareSet crossed = attacks.placed[c][Pawn] & ~kOwnHalf[c];
+  return ((crossed & ~kFileI).file_right() & attacks.placed[c][Pawn]).count();
 }
 
 }  // namespace
