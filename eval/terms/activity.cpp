@@ -5,14 +5,16 @@
 namespace jiang {
 namespace {
 
-// The squares where `a` has more attackers than `b`. The levels tell up to two; where both sides reach
-// two (rare) the pieces are counted one by one.
-SquareSet more_attackers(const SideAttacks& a, const SideAttacks& b) {
-  const AttackLevels &x = a.levels, &y = b.levels;
-  SquareSet more = (x.once & ~y.once) | (x.twice & ~y.twice);
-  for (SquareSet many = x.twice & y.twice; !many.empty();) {
+// The squares where each side has more attackers than the other. The levels tell up to two; where both
+// sides reach two (rare) the pieces are counted one by one, for both sides in one pass.
+std::array<SquareSet, kColors> more_attackers(const SideAttacks& red, const SideAttacks& black) {
+  const AttackLevels &r = red.levels, &b = black.levels;
+  std::array<SquareSet, kColors> more = {(r.once & ~b.once) | (r.twice & ~b.twice),
+                                         (b.once & ~r.once) | (b.twice & ~r.twice)};
+  for (SquareSet many = r.twice & b.twice; !many.empty();) {
     const Square s = many.pop_first();
-    if (a.count(s) > b.count(s)) more |= SquareSet::of(s);
+    const int by_red = red.count(s), by_black = black.count(s);
+    if (by_red != by_black) more[by_red > by_black ? Red : Black] |= SquareSet::of(s);
   }
   return more;
 }
@@ -21,7 +23,7 @@ SquareSet more_attackers(const SideAttacks& a, const SideAttacks& b) {
 // both sides' cheapest attackers are worth the same belong to neither.
 std::array<SquareSet, kColors> owned_squares(const EvalState& state) {
   const SideAttacks &red = state.attacks.side[Red], &black = state.attacks.side[Black];
-  std::array<SquareSet, kColors> owned = {more_attackers(red, black), more_attackers(black, red)};
+  std::array<SquareSet, kColors> owned = more_attackers(red, black);
   // Equal numbers: the first exchange group (cheapest first) that attacks the square decides.
   SquareSet tied = red.any() & black.any() & ~(owned[Red] | owned[Black]);
   for (int g = 0; g < state.tables.exchange_order.groups && !tied.empty(); ++g) {
