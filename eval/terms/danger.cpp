@@ -56,8 +56,9 @@ bool palace_attacked(const EvalState& state, Color c) {
   return !((enemy.by_type[Rook] | enemy.by_type[Horse] | enemy.by_type[Cannon]) & kPalace[c]).empty();
 }
 
-// The counts of an attack on c's palace (palace_attacked).
-DangerCounts attack_counts(const EvalState& state, Color c) {
+// The counts of an attack on c's palace (palace_attacked). Inlined into the term, which turns them into
+// units at once: with a call (the counts returned through memory) the evaluation took a tenth longer.
+[[gnu::always_inline]] inline DangerCounts attack_counts(const EvalState& state, Color c) {
   const Position& pos = state.pos;
   const Color e = ~c;
   const SideAttacks& enemy = state.attacks.side[e];
