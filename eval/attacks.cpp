@@ -3,21 +3,41 @@
 namespace jiang {
 namespace {
 
-// The targets of a horse or elephant on one square, grouped by the square that must be empty for them
-// (a horse's leg opens two targets, an elephant's eye one). Always four groups, so that the loop over
-// them has a fixed length: a missing group opens nothing and is gated by the piece's own square.
-struct GatedTargets {
-  static constexpr int kGates = 4;
-  std::array<Square, kGates> gate{};
-  std::array<SquareSet, kGates> targets{};
-};
+// A horse or elephant is stopped by four squares next to it (a horse's legs, an elephant's eyes). Their
+// occupancy is read as four bits off the occupancy vectors of the lines around the piece (movegen/
+// tables.h), and one table look-up gives the targets left open: cheaper than testing the four squares
+// on the board one by one and masking their targets.
+inline constexpr int kBlockPatterns = 16;
+using BlockedTargets = std::array<std::array<SquareSet, kBlockPatterns>, kSquares>;
+
+// As bits 0 and 2: whether the squares at i - 1 and i + 1 of a line are taken (0 off the line).
+constexpr uint32_t neighbours(uint16_t occupancy, int i) { return (uint32_t(occupancy) << 1 >> i) & 5u; }
+
+// The pattern bit of each blocking square, by its offset from the piece's square: bits 0 and 2 come from
+// one line, bits 1 and 3 from the other (see horse_pattern and elephant_pattern).
+int horse_leg_bit(int offset) { return offset == -1 ? 0 : offset == 1 ? 2 : offset == -kFiles ? 1 : 3; }
+int elephant_eye_bit(int offset) {
+  return offset == -kFiles - 1 ? 0 : offset == -kFiles + 1 ? 2 : offset == kFiles - 1 ? 1 : 3;
+}
+
+// For each square and pattern, the targets whose blocking square is empty. A blocking square off the
+// board stops no target that is on it, so what its bit says does not matter.
+template <typename BitOf>
+BlockedTargets blocked_targets(const SquareTemplates& templates, BitOf bit_of) {
+  BlockedTargets t{};
+  for (int s = 0; s < kSquares; ++s)
+    for (int pattern = 0; pattern < kBlockPatterns; ++pattern)
+      for (const Step& st : templates[s])
+        if (!(pattern >> bit_of(st.block - s) & 1)) t[s][pattern] |= SquareSet::of(st.to);
+  return t;
+}
 
 // Each piece's targets from each square as sets, from the move templates. The templates are
 // constant-initialized (movegen/tables.cpp), so they are complete before this table's dynamic
 // initialization reads them.
 struct TargetTables {
   std::array<SquareSet, kSquares> king, advisor;
-  std::array<GatedTargets, kSquares> horse, elephant;
+  BlockedTargets horse, elephant;
 };
 
 SquareSet targets(const Template& steps) {
@@ -26,37 +46,31 @@ SquareSet targets(const Template& steps) {
   return set;
 }
 
-GatedTargets gated_targets(const Template& steps, Square from) {
-  GatedTargets g;
-  g.gate.fill(from);
-  int gates = 0;
-  for (const Step& st : steps) {
-    int i = 0;
-    while (i < gates && g.gate[i] != st.block) ++i;
-    if (i == gates) g.gate[gates++] = st.block;
-    g.targets[i] |= SquareSet::of(st.to);
-  }
-  return g;
-}
-
 TargetTables build_target_tables() {
   TargetTables t{};
   for (int s = 0; s < kSquares; ++s) {
     t.king[s] = targets(kTemplates.king[s]);
     t.advisor[s] = targets(kTemplates.advisor[s]);
-    t.horse[s] = gated_targets(kTemplates.horse[s], Square(s));
-    t.elephant[s] = gated_targets(kTemplates.elephant[s], Square(s));
   }
+  t.horse = blocked_targets(kTemplates.horse, horse_leg_bit);
+  t.elephant = blocked_targets(kTemplates.elephant, elephant_eye_bit);
   return t;
 }
 
 const TargetTables kTargets = build_target_tables();
 
-// Without a branch a gate: whether a leg or eye is free is as good as random to the branch predictor.
-SquareSet open_targets(const Position& pos, const GatedTargets& g) {
-  SquareSet set{};
-  for (int i = 0; i < GatedTargets::kGates; ++i) set |= g.targets[i].kept_if(pos.piece_on(g.gate[i]) == NoPiece);
-  return set;
+// A horse's legs: files f - 1 and f + 1 on its rank, ranks r - 1 and r + 1 on its file.
+int horse_pattern(const Position& pos, Square s) {
+  const int f = file_of(s), r = rank_of(s);
+  return int(neighbours(pos.rank_occupancy(r), f) | neighbours(pos.file_occupancy(f), r) << 1);
+}
+
+// An elephant's eyes: files f - 1 and f + 1 on the ranks below and above it. On the back rank the rank
+// below is off the board; reading the elephant's own rank instead is harmless (no target lies there).
+int elephant_pattern(const Position& pos, Square s) {
+  const int f = file_of(s), r = rank_of(s);
+  const int below = r - (r > 0), above = r + (r < kRanks - 1);
+  return int(neighbours(pos.rank_occupancy(below), f) | neighbours(pos.rank_occupancy(above), f) << 1);
 }
 
 // A rook attacks up to and including the first piece each way.
@@ -82,10 +96,10 @@ std::array<SquareSet, 3> pawn_attacks(SquareSet pawns, Color c) {
 // A walk over one side's pieces: each one's attack set, square and position value.
 class SideWalk {
  public:
-  SideWalk(const Position& pos, const EvalTables& tables, Color c, SideAttacks& side)
-      : pos_(pos), tables_(tables), c_(c), side_(side) {}
+  SideWalk(const Position& pos, const EvalTables& tables, Color c, Attacks& attacks)
+      : pos_(pos), tables_(tables), c_(c), attacks_(attacks), side_(attacks.side[c]), placed_(attacks.placed[c]) {}
 
-  void run(Attacks& attacks);
+  void run();
 
  private:
   // The pieces of one type. The loop runs to the most pieces of the type there can be, a constant,
@@ -94,16 +108,18 @@ class SideWalk {
   void add_pieces(AttackSet&& attack_set) {
     const Piece p = make_piece(c_, Type);
     side_.first[Type] = uint8_t(sets_);
-    SquareSet of_type{};
+    SquareSet of_type{}, placed{};
     for (int i = 0; i < max_pieces(Type) && i < pos_.count(p); ++i) {
       const Square s = pos_.squares(p)[i];
-      pieces_ |= SquareSet::of(s);
+      placed |= SquareSet::of(s);
       values_ += tables_.piece_square[p][s];
       const SquareSet set = attack_set(s);
       side_.each[sets_++] = set;
       of_type |= set;
       levels_.add(set);
     }
+    pieces_ |= placed;
+    placed_[Type] = placed;
     side_.by_type[Type] = of_type;
     side_.by_group[tables_.exchange_order.group_of[Type]] |= of_type;
   }
@@ -114,7 +130,9 @@ class SideWalk {
   const Position& pos_;
   const EvalTables& tables_;
   const Color c_;
+  Attacks& attacks_;
   SideAttacks& side_;
+  std::array<SquareSet, kPieceTypes>& placed_;
   SquareSet pieces_{}, pawns_{};
   PhaseValue values_;
   AttackLevels levels_{};
@@ -122,13 +140,13 @@ class SideWalk {
   int cannon_quiet_moves_ = 0;
 };
 
-void SideWalk::run(Attacks& attacks) {
+void SideWalk::run() {
   side_.by_group.fill(SquareSet{});  // all of them: a fixed count clears faster than the groups in use
   // Types in enum order, so that each type's sets follow the previous type's in `each`.
   add_pieces<King>([](Square s) { return kTargets.king[s]; });
   add_pieces<Advisor>([](Square s) { return kTargets.advisor[s]; });
-  add_pieces<Elephant>([&](Square s) { return open_targets(pos_, kTargets.elephant[s]); });
-  add_pieces<Horse>([&](Square s) { return open_targets(pos_, kTargets.horse[s]); });
+  add_pieces<Elephant>([&](Square s) { return kTargets.elephant[s][elephant_pattern(pos_, s)]; });
+  add_pieces<Horse>([&](Square s) { return kTargets.horse[s][horse_pattern(pos_, s)]; });
   add_pieces<Rook>([&](Square s) { return rook_attacks(along_rank(s), along_file(s), s); });
   add_pieces<Cannon>([&](Square s) {
     cannon_quiet_moves_ += __builtin_popcount(along_rank(s).quiet) + __builtin_popcount(along_file(s).quiet);
@@ -139,9 +157,9 @@ void SideWalk::run(Attacks& attacks) {
   side_.sets = sets_;
   side_.cannon_quiet_moves = cannon_quiet_moves_;
   side_.levels = levels_;
-  attacks.occupied[c_] = pieces_ | pawns_;
-  attacks.pawns[c_] = pawns_;
-  attacks.placement[c_] = values_;
+  attacks_.occupied[c_] = pieces_ | pawns_;
+  placed_[Pawn] = pawns_;
+  attacks_.placement[c_] = values_;
 }
 
 void SideWalk::add_pawns() {
@@ -173,7 +191,7 @@ int SideAttacks::count(Square s) const {
 }
 
 Attacks::Attacks(const Position& pos, const EvalTables& tables) {
-  for (Color c : {Red, Black}) SideWalk(pos, tables, c, side[c]).run(*this);
+  for (Color c : {Red, Black}) SideWalk(pos, tables, c, *this).run();
 }
 
 }  // namespace jiang

@@ -52,7 +52,8 @@ struct SideAttacks {
 // Like SideAttacks, filled by the constructor and not before.
 struct Attacks {
   std::array<SquareSet, kColors> occupied;    // by each side's pieces
-  std::array<SquareSet, kColors> pawns;       // by each side's pawns
+  // [c][type]: where c's pieces of each type stand (NoPieceType's set is not written).
+  std::array<std::array<SquareSet, kPieceTypes>, kColors> placed;
   std::array<SideAttacks, kColors> side;
   std::array<PhaseValue, kColors> placement;  // the position values of each side's pieces
 

@@ -33,6 +33,16 @@ class SquareSet {
     return SquareSet(spread(ranks & ((1u << kLowRanks) - 1)) << file, spread(ranks >> kLowRanks) << file);
   }
 
+  // The other way: the files of the set on one rank, the ranks of the set on one file, as occupancy
+  // vectors.
+  constexpr uint16_t rank_bits(int rank) const {
+    const bool high = rank >= kLowRanks;
+    return uint16_t(((high ? high_ : low_) >> ((high ? rank - kLowRanks : rank) * kFiles)) & kRankMask);
+  }
+  constexpr uint16_t file_bits(int file) const {
+    return uint16_t(gather((low_ >> file) & kFileMask) | gather((high_ >> file) & kFileMask) << kLowRanks);
+  }
+
   constexpr bool contains(Square s) const {
     return s < kLowSquares ? (low_ >> s) & 1 : (high_ >> (s - kLowSquares)) & 1;
   }
@@ -71,11 +81,6 @@ class SquareSet {
   constexpr SquareSet& operator|=(SquareSet o) { return *this = *this | o; }
   constexpr SquareSet& operator^=(SquareSet o) { return *this = *this ^ o; }
   constexpr bool operator==(const SquareSet&) const = default;
-  // The set if `keep`, else the empty set, without a branch.
-  constexpr SquareSet kept_if(bool keep) const {
-    const uint64_t mask = -uint64_t(keep);
-    return SquareSet(low_ & mask, high_ & mask);
-  }
 
  private:
   static constexpr int kLowRanks = 7;
@@ -84,6 +89,7 @@ class SquareSet {
   static constexpr uint64_t kLowMask = (uint64_t(1) << kLowSquares) - 1;
   static constexpr uint64_t kHighMask = (uint64_t(1) << (kSquares - kLowSquares)) - 1;
   static constexpr uint64_t kRankMask = (uint64_t(1) << kFiles) - 1;
+  static constexpr uint64_t kFileMask = 0x40201008040201ull;  // file a's squares in the low word
 
   constexpr SquareSet(uint64_t low, uint64_t high) : low_(low), high_(high) {}
   friend constexpr std::array<SquareSet, kSquares> single_squares();
@@ -91,7 +97,11 @@ class SquareSet {
   // Bits 0..6 of x moved to bits 0, 9, 18, ..., 54 (one rank apart each): multiplying by seven copies of
   // x shifted 8 apart puts bit i at i + 8k, and only k = i lands on a multiple of 9. No two products
   // share a bit, so nothing carries.
-  static constexpr uint64_t spread(uint64_t x) { return (x * 0x01010101010101ull) & 0x40201008040201ull; }
+  static constexpr uint64_t spread(uint64_t x) { return (x * 0x01010101010101ull) & kFileMask; }
+  // The reverse: bits 0, 9, 18, ..., 54 of x moved to bits 0..6. Multiplying by eight copies of x shifted
+  // 8 apart puts bit 9i at 9i + 8k, which is 56 + i for k = 7 - i; no other product lands on bits 56-63,
+  // and no two share a bit.
+  static constexpr uint64_t gather(uint64_t x) { return (x * 0x0101010101010101ull) >> 56; }
 
   uint64_t low_;
   uint64_t high_;

@@ -1,12 +1,12 @@
 # Tests of the evaluation and the search, included from tests/CMakeLists.txt.
 #
-#   jiang_engine_tests  Catch2: the parameter registry, evaluation symmetry and draw rules, the fast
-#                       evaluation equal to a plain reference evaluation term by term, the evaluation
-#                       cache, mates, and the search's contracts (legal moves, determinism, limits,
-#                       repetition, 60-move rule), the repetition rulings (perpetual chase), the
-#                       best-first search (its trees built by hand, and its searches), and the
-#                       engine's threads under stop/ponderhit at random moments (tagged [threads]: what
-#                       the ThreadSanitizer build runs).
+#   jiang_engine_tests  Catch2: the parameter registry, evaluation symmetry and draw rules, the square
+#                       sets' line bits read back, the fast evaluation equal to a plain reference
+#                       evaluation term by term, the evaluation cache, mates, and the search's
+#                       contracts (legal moves, determinism, limits, repetition, 60-move rule), the
+#                       repetition rulings (perpetual chase), the best-first search (its trees built by
+#                       hand, and its searches), and the engine's threads under stop/ponderhit at random
+#                       moments (tagged [threads]: what the ThreadSanitizer build runs).
 #                       Test cases tagged [slow] (over ~10 s in Release) get the ctest label `slow`,
 #                       which the sanitizer build skips.
 #   bench_signature     `jiang bench` must count exactly the nodes in data/bench.signature (label bench).
@@ -15,6 +15,7 @@ add_executable(jiang_engine_tests
   eval_params.cpp
   eval_symmetry.cpp
   eval_reference.cpp
+  eval_square_set.cpp
   eval_cache.cpp
   search_mate.cpp
   search_behaviour.cpp

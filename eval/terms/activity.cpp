@@ -5,14 +5,16 @@
 namespace jiang {
 namespace {
 
-// The squares where `a` has more attackers than `b`. The levels tell up to two; where both sides reach
-// two (rare) the pieces are counted one by one.
-SquareSet more_attackers(const SideAttacks& a, const SideAttacks& b) {
-  const AttackLevels &x = a.levels, &y = b.levels;
-  SquareSet more = (x.once & ~y.once) | (x.twice & ~y.twice);
-  for (SquareSet many = x.twice & y.twice; !many.empty();) {
+// The squares where each side has more attackers than the other. The levels tell up to two; where both
+// sides reach two (rare) the pieces are counted one by one, for both sides in one pass.
+std::array<SquareSet, kColors> more_attackers(const SideAttacks& red, const SideAttacks& black) {
+  const AttackLevels &r = red.levels, &b = black.levels;
+  std::array<SquareSet, kColors> more = {(r.once & ~b.once) | (r.twice & ~b.twice),
+                                         (b.once & ~r.once) | (b.twice & ~r.twice)};
+  for (SquareSet many = r.twice & b.twice; !many.empty();) {
     const Square s = many.pop_first();
-    if (a.count(s) > b.count(s)) more |= SquareSet::of(s);
+    const int by_red = red.count(s), by_black = black.count(s);
+    if (by_red != by_black) more[by_red > by_black ? Red : Black] |= SquareSet::of(s);
   }
   return more;
 }
@@ -21,7 +23,7 @@ SquareSet more_attackers(const SideAttacks& a, const SideAttacks& b) {
 // both sides' cheapest attackers are worth the same belong to neither.
 std::array<SquareSet, kColors> owned_squares(const EvalState& state) {
   const SideAttacks &red = state.attacks.side[Red], &black = state.attacks.side[Black];
-  std::array<SquareSet, kColors> owned = {more_attackers(red, black), more_attackers(black, red)};
+  std::array<SquareSet, kColors> owned = more_attackers(red, black);
   // Equal numbers: the first exchange group (cheapest first) that attacks the square decides.
   SquareSet tied = red.any() & black.any() & ~(owned[Red] | owned[Black]);
   for (int g = 0; g < state.tables.exchange_order.groups && !tied.empty(); ++g) {
@@ -33,17 +35,22 @@ std::array<SquareSet, kColors> owned_squares(const EvalState& state) {
   return owned;
 }
 
-// Moves to empty squares or enemy pieces, by piece type.
-std::array<int, kPieceTypes> moves(const Attacks& attacks, Color c) {
-  const SideAttacks& side = attacks.side[c];
-  std::array<int, kPieceTypes> n{};
-  for (PieceType t : {Horse, Rook})  // they move wherever they attack
-    for (const SquareSet* set = side.begin(t); set != side.end(t); ++set)
-      n[t] += (*set & ~attacks.occupied[c]).count();
-  n[Cannon] = side.cannon_quiet_moves;  // and it captures the second piece it meets, if an enemy
-  for (const SquareSet* set = side.begin(Cannon); set != side.end(Cannon); ++set)
-    n[Cannon] += (*set & attacks.occupied[~c]).count();
+// The moves of c's pieces of type t to `targets`, summed over the pieces.
+int moves_to(const SideAttacks& side, PieceType t, SquareSet targets) {
+  int n = 0;
+  for (const SquareSet* set = side.begin(t); set != side.end(t); ++set) n += (*set & targets).count();
   return n;
+}
+
+// Moves to empty squares or enemy pieces, weighed by piece type. Horses and rooks move wherever they
+// attack; a cannon moves to its quiet squares and captures the second piece it meets, if an enemy.
+PhaseValue mobility(const EvalState& state, Color c) {
+  const Attacks& attacks = state.attacks;
+  const SideAttacks& side = attacks.side[c];
+  const SquareSet not_own = ~attacks.occupied[c];
+  return state.w.mobility[Horse] * moves_to(side, Horse, not_own) +
+         state.w.mobility[Rook] * moves_to(side, Rook, not_own) +
+         state.w.mobility[Cannon] * (side.cannon_quiet_moves + moves_to(side, Cannon, attacks.occupied[~c]));
 }
 
 }  // namespace
@@ -52,8 +59,7 @@ void add_mobility_and_control(EvalState& state) {
   const Weights& w = state.w;
   const std::array<SquareSet, kColors> owned = owned_squares(state);
   for (Color c : {Red, Black}) {
-    const std::array<int, kPieceTypes> n = moves(state.attacks, c);
-    for (PieceType t : {Horse, Rook, Cannon}) state.terms[Mobility][c] += w.mobility[t] * n[t];
+    state.terms[Mobility][c] += mobility(state, c);
     const SquareSet enemy_palace = owned[c] & kPalace[~c];
     state.terms[Control][c] += w.control_enemy_palace * enemy_palace.count() +
                                w.control_own_half * (owned[c] & kOwnHalf[c]).count() +

@@ -13,6 +13,10 @@ namespace {
 SquareSet along_rank(int rank, uint16_t files) { return SquareSet::rank_row(rank, files); }
 SquareSet along_file(int file, uint16_t ranks) { return SquareSet::file_column(file, ranks); }
 
+// The palace and the ranks in front of and behind it: where a pawn counts as an attacker.
+constexpr SquareSet near_palace(Color c) { return kPalace[c] | kPalace[c].rank_up() | kPalace[c].rank_down(); }
+constexpr SquareSet kNearPalace[kColors] = {near_palace(Red), near_palace(Black)};
+
 // Where each kind of attacker would give check from: the rook's lines to the general, the cannon's
 // squares behind exactly one screen, the horse's squares whose leg is empty.
 struct CheckSquares {
@@ -45,9 +49,16 @@ SquareSet cannon_quiet_targets(const Position& pos, Color c) {
   return targets;
 }
 
-}  // namespace
+// Whether an enemy rook, horse or cannon reaches c's palace. Without one there is no attack (pawns alone
+// make none) and no penalty: most positions stop at this test.
+bool palace_attacked(const EvalState& state, Color c) {
+  const SideAttacks& enemy = state.attacks.side[~c];
+  return !((enemy.by_type[Rook] | enemy.by_type[Horse] | enemy.by_type[Cannon]) & kPalace[c]).empty();
+}
 
-DangerCounts danger_counts(const EvalState& state, Color c) {
+// The counts of an attack on c's palace (palace_attacked). Inlined into the term, which turns them into
+// units at once: with a call (the counts returned through memory) the evaluation took a tenth longer.
+[[gnu::always_inline]] inline DangerCounts attack_counts(const EvalState& state, Color c) {
   const Position& pos = state.pos;
   const Color e = ~c;
   const SideAttacks& enemy = state.attacks.side[e];
@@ -57,11 +68,9 @@ DangerCounts danger_counts(const EvalState& state, Color c) {
     for (const SquareSet* s = enemy.begin(t); s != enemy.end(t); ++s) n += !(*s & palace).empty();
     return n;
   };
-  // No rook, horse or cannon reaching the palace, no attack (pawns alone make none): one test says so.
-  if (((enemy.by_type[Rook] | enemy.by_type[Horse] | enemy.by_type[Cannon]) & palace).empty()) return DangerCounts{};
   DangerCounts n;
   n.rooks = reaching(Rook), n.horses = reaching(Horse), n.cannons = reaching(Cannon);
-  n.pawns = int8_t((state.attacks.pawns[e] & (palace | palace.rank_up() | palace.rank_down())).count());
+  n.pawns = int8_t((state.attacks.placed[e][Pawn] & kNearPalace[c]).count());
 
   // Safe checks: squares an attacker can reach, from which it checks, that c does not defend.
   const SquareSet unsafe = state.attacks.side[c].any() | state.attacks.occupied[e];
@@ -74,6 +83,12 @@ DangerCounts danger_counts(const EvalState& state, Color c) {
   n.weak_squares = int8_t((palace & enemy.any() & ~state.attacks.side[c].any()).count());
   n.defenders = int8_t(pos.count(make_piece(c, Advisor)) + pos.count(make_piece(c, Elephant)));
   return n;
+}
+
+}  // namespace
+
+DangerCounts danger_counts(const EvalState& state, Color c) {
+  return palace_attacked(state, c) ? attack_counts(state, c) : DangerCounts{};
 }
 
 int danger_units(const DangerCounts& n, const Weights& w) {
@@ -91,7 +106,9 @@ PhaseValue danger_penalty(int units, const Weights& w) {
 
 void add_general_danger(EvalState& state) {
   const Weights& w = state.w;
-  for (Color c : {Red, Black}) state.terms[Danger][c] -= danger_penalty(danger_units(danger_counts(state, c), w), w);
+  for (Color c : {Red, Black})
+    if (palace_attacked(state, c))
+      state.terms[Danger][c] -= danger_penalty(danger_units(attack_counts(state, c), w), w);
 }
 
 }  // namespace jiang

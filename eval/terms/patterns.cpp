@@ -1,36 +1,34 @@
 // Xiangqi patterns: cannons on the enemy general's file (hollow: nothing between; central: behind two
 // or more screens; the more so when advisors are missing), the bottom cannon on the enemy's back rank,
 // a horse stuck on its own palace centre, and crossed pawns side by side.
-#include <algorithm>
-
 #include "eval/eval_state.h"
 
 namespace jiang {
 namespace {
 
-// The squares strictly between two squares of the same file, as a file occupancy mask.
-constexpr uint16_t ranks_between(int a, int b) {
-  const int lo = std::min(a, b), hi = std::max(a, b);
-  return uint16_t(((1u << hi) - 1) & ~((2u << lo) - 1));
-}
-
+// The screens between a cannon on the enemy general's file and the general, read off the general's
+// line look-up rather than counted cannon by cannon: a cannon that is the first piece from the general
+// has none, the second piece one, any further piece two or more.
 PhaseValue cannon_patterns(const Position& pos, const Weights& w, Color c) {
-  PhaseValue value{};
   const Square general = pos.king_square(~c);
+  const int file = file_of(general), back = back_rank(~c);
+  const LineMoves& from_general = kFileMoves[rank_of(general)][pos.file_occupancy(file)];
   const Piece cannon = make_piece(c, Cannon);
-  const int missing_advisors = 2 - pos.count(make_piece(~c, Advisor));
-  for (int i = 0; i < pos.count(cannon); ++i) {
+  int on_back_rank = 0;
+  uint16_t on_file = 0;  // the ranks of the cannons on the general's file
+  for (int i = 0; i < max_pieces(Cannon) && i < pos.count(cannon); ++i) {
     const Square s = pos.squares(cannon)[i];
-    // The bottom cannon: on the enemy's back rank with the general on it, it pins the advisors' line.
-    if (rank_of(s) == back_rank(~c) && rank_of(general) == back_rank(~c)) value += w.bottom_cannon;
-    if (file_of(s) != file_of(general)) continue;
-    value += w.cannon_vs_missing_advisor * missing_advisors;
-    const int screens =
-        __builtin_popcount(pos.file_occupancy(file_of(s)) & ranks_between(rank_of(s), rank_of(general)));
-    if (screens == 0) value += w.hollow_cannon;
-    else if (screens >= 2) value += w.central_cannon;
+    on_back_rank += rank_of(s) == back;
+    on_file |= uint16_t((file_of(s) == file) << rank_of(s));
   }
-  return value;
+  const int facing = __builtin_popcount(on_file);
+  const int hollow = __builtin_popcount(on_file & from_general.first_blockers);
+  const int central = facing - hollow - __builtin_popcount(on_file & from_general.second_blockers);
+  const int missing_advisors = 2 - pos.count(make_piece(~c, Advisor));
+  // The bottom cannon: on the enemy's back rank with the general on it, it pins the advisors' line.
+  const int bottom = rank_of(general) == back ? on_back_rank : 0;
+  return w.bottom_cannon * bottom + w.cannon_vs_missing_advisor * (missing_advisors * facing) +
+         w.hollow_cannon * hollow + w.central_cannon * central;
 }
 
 // The horse on the palace centre (e1 for Red, e8 for Black): it blocks its own general's moves and
@@ -41,8 +39,8 @@ int palace_centre_horses(const Position& pos, Color c) {
 
 // Crossed pawns side by side, each pair counted once (from its left pawn).
 int linked_pawns(const Attacks& attacks, Color c) {
-  const SquareSet crossed = attacks.pawns[c] & ~kOwnHalf[c];
-  return ((crossed & ~kFileI).file_right() & attacks.pawns[c]).count();
+  const SquareSet crossed = attacks.placed[c][Pawn] & ~kOwnHalf[c];
+  return ((crossed & ~kFileI).file_right() & attacks.placed[c][Pawn]).count();
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ constexpr SquareSet kPalaceZone[kColors] = {palace_zone(Red), palace_zone(Black)
 constexpr uint16_t kWholeFile = (1u << kRanks) - 1;
 
 PhaseValue pawns(const EvalState& state, Color c) {
-  const SquareSet crossed = state.attacks.pawns[c] & ~kOwnHalf[c];
+  const SquareSet crossed = state.attacks.placed[c][Pawn] & ~kOwnHalf[c];
   if (crossed.empty()) return {};
   const Position& pos = state.pos;
   const Weights& w = state.w;

@@ -42,8 +42,38 @@ PhaseValue pins_along(const Position& pos, const Weights& w, Color c, const std:
   return value;
 }
 
-PhaseValue pins(const Position& pos, const Weights& w, Color c) {
+// Whether one of the half-lines from the general at `from` holds both a piece of `ours` and one of
+// `pinners` (occupancy vector bits of one line).
+constexpr bool meet_on_a_half_line(uint16_t ours, uint16_t pinners, int from) {
+  const uint16_t above = uint16_t(~((2u << from) - 1)), below = uint16_t((1u << from) - 1);
+  return (bool(ours & above) & bool(pinners & above)) | (bool(ours & below) & bool(pinners & below));
+}
+
+// Whether a pin along c's general's lines is possible at all: on one half-line, a rook, horse or cannon
+// of c among the first two pieces, and an enemy rook or cannon further on, or the enemy general second
+// on the file. About one side in seventeen passes (jiang bench --eval), and a pin is rarer still.
+bool pin_possible(const EvalState& state, Color c, Square general) {
+  const Position& pos = state.pos;
+  const Attacks& attacks = state.attacks;
+  const int f = file_of(general), r = rank_of(general);
+  const LineMoves& along_rank = kRankMoves[f][pos.rank_occupancy(r)];
+  const LineMoves& along_file = kFileMoves[r][pos.file_occupancy(f)];
+  const SquareSet ours = attacks.placed[c][Rook] | attacks.placed[c][Horse] | attacks.placed[c][Cannon];
+  const SquareSet pinners = attacks.placed[~c][Rook] | attacks.placed[~c][Cannon];
+  const Square enemy_general = pos.king_square(~c);
+  const uint16_t general_second =
+      uint16_t((file_of(enemy_general) == f) << rank_of(enemy_general)) & along_file.second_blockers;
+  const uint16_t near_on_rank = along_rank.first_blockers | along_rank.second_blockers;
+  const uint16_t near_on_file = along_file.first_blockers | along_file.second_blockers;
+  return meet_on_a_half_line(ours.rank_bits(r) & near_on_rank, pinners.rank_bits(r), f) |
+         meet_on_a_half_line(ours.file_bits(f) & near_on_file, pinners.file_bits(f) | general_second, r);
+}
+
+PhaseValue pins(const EvalState& state, Color c) {
+  const Position& pos = state.pos;
+  const Weights& w = state.w;
   const Square general = pos.king_square(c);
+  if (!pin_possible(state, c, general)) return {};
   const int f = file_of(general), r = rank_of(general);
   const auto on_rank = [r](int file) { return make_square(file, r); };
   const auto on_file = [f](int rank) { return make_square(f, rank); };
@@ -57,7 +87,7 @@ PhaseValue pins(const Position& pos, const Weights& w, Color c) {
 }  // namespace
 
 void add_pins(EvalState& state) {
-  for (Color c : {Red, Black}) state.terms[Pins][c] += pins(state.pos, state.w, c);
+  for (Color c : {Red, Black}) state.terms[Pins][c] += pins(state, c);
 }
 
 }  // namespace jiang
