@@ -4,7 +4,8 @@
 # usage: bench/eval_speed.sh [REV] [ROUNDS] [BEFORE_BINARY]     (defaults: main, 5, the baseline built)
 #
 # The baseline is this tree with eval/ as it is at REV (built once in /tmp/jiang-eval-REV), so the two
-# differ only in the evaluation. Then:
+# differ only in the evaluation; REV's eval/ must fit today's engine (since 2026-12-01 the engine reads
+# headers older evaluations lack: for those, bench/eval_vs.sh times the evaluations alone). Then:
 #   1. ns per evaluation: `jiang bench --eval` (1280 positions, 100 passes, the thread's CPU time) of
 #      the baseline and of build/jiang in turn, ROUNDS times each; the fastest of each counts. The
 #      checksums of the scores must agree: the evaluations are the same.
