@@ -23,63 +23,63 @@ constexpr std::string_view kTypeNames[kPieceTypes] = {"", "king", "advisor", "el
 // the piece can stand on become parameters.
 using HalfTable = std::array<std::array<int, kHalfFiles>, kRanks>;
 
-constexpr HalfTable kPawnMg = {{{-72, -70, 60, 6, -40}, {82, 92, 102, 109, 122}, {82, 92, 107, 122, 127},
-                                {66, 90, 97, 107, 112}, {-23, 82, 15, -16, 49}, {-32, 0, -11, 0, 30},
-                                {-60, 0, -48, 0, -11}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+constexpr HalfTable kPawnMg = {{{-186, 68, 161, -2, 122}, {94, 99, 192, 204, 211}, {65, 182, 99, 174, 132},
+                                {52, 101, 87, 103, 125}, {-19, 112, 27, 56, 81}, {-40, 0, 0, 0, 19},
+                                {-52, 0, -65, 0, 9}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}}};
-constexpr HalfTable kPawnEg = {{{-36, -19, -34, -53, -48}, {98, 36, 30, 29, 138}, {46, 36, 62, 128, 133},
-                                {29, 30, 68, 37, 30}, {43, 28, 81, 94, 102}, {28, 0, 5, 0, 62},
-                                {44, 0, -64, 0, 56}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+constexpr HalfTable kPawnEg = {{{-24, -45, 4, -26, -39}, {66, 52, -11, 4, 50}, {64, 50, 42, 126, 96},
+                                {50, 48, 46, 23, 21}, {70, 42, 91, 83, 110}, {56, 0, -4, 0, 87},
+                                {60, 0, -36, 0, 56}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}}};
-constexpr HalfTable kHorseMg = {{{72, 67, -56, -67, -77}, {-72, 82, 92, 87, 77}, {37, 87, -12, 97, 92},
-                                 {-67, 75, 56, 97, -27}, {72, -62, 87, 92, 83}, {-72, -27, -6, -6, 77},
-                                 {27, 77, -31, -67, -59}, {-5, 52, -22, 52, 69}, {10, 67, -72, -73, -26},
-                                 {-26, -42, -72, 42, -82}}};
-constexpr HalfTable kHorseEg = {{{67, -24, 77, 45, -72}, {68, 66, 83, -5, 82}, {69, 30, 12, 44, 72},
-                                 {41, 46, 8, 32, 24}, {-8, 50, 71, 15, -5}, {4, 25, 10, 30, 22},
-                                 {59, -56, 61, -11, 77}, {31, -72, 25, 64, -67}, {-62, 67, 8, -21, -73},
-                                 {-87, -78, 11, -82, 62}}};
-constexpr HalfTable kRookMg = {{{73, 54, 77, 87, 78}, {1, 82, 82, 60, 87}, {9, -2, 82, 20, 87},
-                                {69, 55, 83, 72, 87}, {-51, 6, -2, -5, 79}, {-11, -14, -10, 19, 71},
-                                {-48, 33, 77, 50, 82}, {31, 25, 28, -2, -67}, {3, -11, 12, 2, 72},
-                                {-22, 33, 8, 29, 72}}};
-constexpr HalfTable kRookEg = {{{5, 13, 41, 26, 14}, {17, -19, 30, 26, 82}, {45, 21, 18, 82, 62},
-                                {-7, -3, -23, 30, 74}, {56, 25, 77, 69, 49}, {72, 77, 77, 61, 77},
-                                {44, 28, 72, 77, 77}, {72, 44, 60, 72, 72}, {72, 64, 72, 40, 0},
-                                {47, 72, 64, 48, 72}}};
-constexpr HalfTable kCannonMg = {{{82, 30, 72, 67, -25}, {77, -67, 32, -77, 63}, {64, -72, 48, -77, -72},
-                                  {28, 8, 68, -44, 69}, {72, -28, 28, -36, 77}, {0, -12, 32, -8, 69},
-                                  {12, -52, 60, 36, 77}, {36, 5, 72, 41, 87}, {72, -60, 72, -35, 62},
-                                  {-12, -72, 72, -67, -15}}};
-constexpr HalfTable kCannonEg = {{{4, -8, 16, -32, -72}, {-44, 16, 72, 28, 72}, {-8, 16, 40, 12, -44},
-                                  {-48, -40, -40, -4, -64}, {-56, -16, 0, 32, -40}, {56, 48, 48, 12, -20},
-                                  {40, 32, 8, -8, -12}, {20, 0, -16, 0, 1}, {-24, 64, -28, 68, 5},
-                                  {-72, 0, -12, 12, 29}}};
+constexpr HalfTable kHorseMg = {{{186, -5, 44, 16, 110}, {-146, 131, 172, 136, 96}, {125, 90, -28, 198, 196},
+                                 {-39, 110, 73, 193, 4}, {80, -44, 119, 98, 152}, {51, -13, 32, 19, 69},
+                                 {7, 71, -30, -46, -6}, {-25, -4, -26, 84, 12}, {-27, 1, -84, -90, -20},
+                                 {137, -71, -21, 19, -189}}};
+constexpr HalfTable kHorseEg = {{{38, -11, 93, 76, -28}, {160, 34, 43, 2, 62}, {55, 34, 10, 11, 93},
+                                 {56, 49, 13, 2, 38}, {18, 67, 78, 21, -6}, {-21, 43, 36, 55, 32},
+                                 {56, 9, 58, 41, 52}, {19, 9, 33, 38, 19}, {10, 87, 16, 20, -116},
+                                 {-48, -47, -50, -15, 51}}};
+constexpr HalfTable kRookMg = {{{39, 63, 78, 194, 188}, {44, 103, 70, 77, 194}, {56, 42, 71, 76, 106},
+                                {93, 87, 126, 112, 107}, {-6, 30, 33, 40, 88}, {-35, 24, 47, 72, 117},
+                                {-13, 67, 116, 97, 178}, {24, 20, 34, 60, -74}, {16, 19, 20, 42, 54},
+                                {-7, 55, 39, 74, -114}}};
+constexpr HalfTable kRookEg = {{{108, 68, 109, 72, 93}, {111, 70, 126, 145, 152}, {108, 90, 106, 137, 158},
+                                {69, 97, 67, 103, 153}, {106, 116, 149, 147, 139}, {157, 174, 128, 141, 162},
+                                {96, 68, 130, 138, 109}, {133, 152, 170, 168, 186}, {97, 86, 104, 79, 6},
+                                {81, 126, 120, 152, 184}}};
+constexpr HalfTable kCannonMg = {{{92, 28, -17, -64, 44}, {66, -41, 2, -32, 103}, {72, -28, 15, -97, -149},
+                                  {48, 24, 54, -38, 57}, {68, -17, 22, -78, 93}, {-5, -3, 51, 11, 105},
+                                  {43, -36, 60, 27, 78}, {48, 7, 86, 71, 112}, {77, 1, 82, -54, 16},
+                                  {9, -68, 123, -28, -2}}};
+constexpr HalfTable kCannonEg = {{{-28, -6, 15, -5, -44}, {-19, 17, 60, 36, 0}, {-38, 0, 24, 21, 14},
+                                  {-46, -77, -7, 9, -25}, {-55, -5, 17, 56, -42}, {55, 43, 20, 4, -27},
+                                  {47, 37, 13, 12, -5}, {50, 36, -12, 12, 6}, {-2, 43, 1, 72, 3},
+                                  {-81, 1, -25, 21, 23}}};
 // The palace and the defenders' points; everything else is unreachable and left at zero.
 constexpr HalfTable kKingMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 0}, {0, 0, 0, -97, -92}, {0, 0, 0, -82, -61},
-                                {0, 0, 0, -4, 77}}};
+                                {0, 0, 0, 0, 0}, {0, 0, 0, -116, -73}, {0, 0, 0, -102, -57},
+                                {0, 0, 0, 9, 98}}};
 constexpr HalfTable kKingEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 0}, {0, 0, 0, 12, -25}, {0, 0, 0, 22, 20},
-                                {0, 0, 0, 0, -16}}};
+                                {0, 0, 0, 0, 0}, {0, 0, 0, 11, -18}, {0, 0, 0, 15, 23},
+                                {0, 0, 0, 0, -6}}};
 constexpr HalfTable kAdvisorMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0}, {0, 0, 0, -5, 0}, {0, 0, 0, 0, 21},
-                                   {0, 0, 0, -12, 0}}};
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, -16, 0}, {0, 0, 0, 0, 26},
+                                   {0, 0, 0, 2, 0}}};
 constexpr HalfTable kAdvisorEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0}, {0, 0, 0, -60, 0}, {0, 0, 0, 0, -25},
-                                   {0, 0, 0, -36, 0}}};
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, -56, 0}, {0, 0, 0, 0, -32},
+                                   {0, 0, 0, -48, 0}}};
 constexpr HalfTable kElephantMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -75, 0, 0},
-                                    {0, 0, 0, 0, 0}, {-17, 0, 0, 0, 77}, {0, 0, 0, 0, 0},
-                                    {0, 0, 28, 0, 0}}};
+                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -54, 0, 0},
+                                    {0, 0, 0, 0, 0}, {-11, 0, 0, 0, 94}, {0, 0, 0, 0, 0},
+                                    {0, 0, 41, 0, 0}}};
 constexpr HalfTable kElephantEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -19, 0, 0},
-                                    {0, 0, 0, 0, 0}, {-17, 0, 0, 0, -29}, {0, 0, 0, 0, 0},
-                                    {0, 0, -36, 0, 0}}};
+                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -24, 0, 0},
+                                    {0, 0, 0, 0, 0}, {-30, 0, 0, 0, -42}, {0, 0, 0, 0, 0},
+                                    {0, 0, -46, 0, 0}}};
 
 struct TypeDefaults {
   PhaseValue material;
@@ -90,12 +90,12 @@ struct TypeDefaults {
 constexpr TypeDefaults kTypeDefaults[kPieceTypes] = {
     {{0, 0}, nullptr, nullptr},
     {{0, 0}, &kKingMg, &kKingEg},  // the general is never exchanged; its value is the game
-    {{168, 128}, &kAdvisorMg, &kAdvisorEg},
-    {{228, 148}, &kElephantMg, &kElephantEg},
-    {{456, 414}, &kHorseMg, &kHorseEg},
-    {{972, 1022}, &kRookMg, &kRookEg},
-    {{522, 416}, &kCannonMg, &kCannonEg},
-    {{116, 124}, &kPawnMg, &kPawnEg},
+    {{151, 110}, &kAdvisorMg, &kAdvisorEg},
+    {{262, 114}, &kElephantMg, &kElephantEg},
+    {{559, 384}, &kHorseMg, &kHorseEg},
+    {{1085, 1240}, &kRookMg, &kRookEg},
+    {{602, 399}, &kCannonMg, &kCannonEg},
+    {{118, 112}, &kPawnMg, &kPawnEg},
 };
 
 // Whether a piece of this type can ever stand on (file 0..4, rank 0..9 from its own side).
@@ -134,48 +134,48 @@ void visit_params(Weights& w, Visit&& visit) {
           visit(name, phase == 0 ? field.mg : field.eg, table[kRanks - 1 - rank][file], -kPositionBound,
                 kPositionBound);
         }
-  phase_value("mobility.horse", w.mobility[Horse], {30, 14}, -50, 100);
-  phase_value("mobility.rook", w.mobility[Rook], {10, 18}, -50, 100);
+  phase_value("mobility.horse", w.mobility[Horse], {26, 14}, -50, 100);
+  phase_value("mobility.rook", w.mobility[Rook], {10, 13}, -50, 100);
   phase_value("mobility.cannon", w.mobility[Cannon], {8, 4}, -50, 100);
-  phase_value("control.own_half", w.control_own_half, {-2, -7}, -50, 50);
-  phase_value("control.enemy_half", w.control_enemy_half, {8, 3}, -50, 50);
-  phase_value("control.enemy_palace", w.control_enemy_palace, {34, -2}, -50, 100);
-  visit("relations.threat_to_move_pct", w.threat_to_move_pct, 24, 0, 100);
-  visit("relations.threat_waiting_pct", w.threat_waiting_pct, 10, 0, 100);
-  phase_value("relations.defended", w.defended, {27, 0}, -50, 50);
-  phase_value("safety.missing_advisor", w.missing_advisor, {55, 21}, -50, 100);
-  phase_value("safety.missing_elephant", w.missing_elephant, {-2, 9}, -50, 100);
-  phase_value("safety.palace_attack", w.palace_attack, {0, 4}, -50, 100);
+  phase_value("control.own_half", w.control_own_half, {2, -6}, -50, 50);
+  phase_value("control.enemy_half", w.control_enemy_half, {7, 0}, -50, 50);
+  phase_value("control.enemy_palace", w.control_enemy_palace, {29, -7}, -50, 100);
+  visit("relations.threat_to_move_pct", w.threat_to_move_pct, 16, 0, 100);
+  visit("relations.threat_waiting_pct", w.threat_waiting_pct, 8, 0, 100);
+  phase_value("relations.defended", w.defended, {22, 3}, -50, 50);
+  phase_value("safety.missing_advisor", w.missing_advisor, {78, 14}, -50, 100);
+  phase_value("safety.missing_elephant", w.missing_elephant, {0, 2}, -50, 100);
+  phase_value("safety.palace_attack", w.palace_attack, {-7, 4}, -50, 100);
   // Danger units: a rook, horse and cannon on the palace with two safe checks and a weak square, less
   // four defenders, are about 40 units, a penalty of about 1.5 pawns.
   visit("danger.attacker.rook", w.danger_attacker[Rook], 12, 0, 100);
-  visit("danger.attacker.horse", w.danger_attacker[Horse], 8, 0, 100);
-  visit("danger.attacker.cannon", w.danger_attacker[Cannon], 8, 0, 100);
-  visit("danger.attacker.pawn", w.danger_attacker[Pawn], 4, 0, 100);
-  visit("danger.check.rook", w.danger_check[Rook], 10, 0, 100);
-  visit("danger.check.horse", w.danger_check[Horse], 8, 0, 100);
-  visit("danger.check.cannon", w.danger_check[Cannon], 6, 0, 100);
-  visit("danger.weak_square", w.danger_weak_square, 3, 0, 100);
+  visit("danger.attacker.horse", w.danger_attacker[Horse], 16, 0, 100);
+  visit("danger.attacker.cannon", w.danger_attacker[Cannon], 11, 0, 100);
+  visit("danger.attacker.pawn", w.danger_attacker[Pawn], 14, 0, 100);
+  visit("danger.check.rook", w.danger_check[Rook], 17, 0, 100);
+  visit("danger.check.horse", w.danger_check[Horse], 12, 0, 100);
+  visit("danger.check.cannon", w.danger_check[Cannon], 5, 0, 100);
+  visit("danger.weak_square", w.danger_weak_square, 2, 0, 100);
   visit("danger.defender", w.danger_defender, 3, 0, 100);
-  visit("danger.curve.mg", w.danger_curve_mg, 80, 0, 1000);
-  visit("danger.linear.eg", w.danger_linear_eg, 8, 0, 200);
-  phase_value("patterns.hollow_cannon", w.hollow_cannon, {128, -14}, -100, 300);
-  phase_value("patterns.central_cannon", w.central_cannon, {28, 61}, -100, 200);
-  phase_value("patterns.linked_pawns", w.linked_pawns, {51, -3}, -100, 200);
-  phase_value("patterns.bottom_cannon", w.bottom_cannon, {30, 10}, -100, 200);
-  phase_value("patterns.palace_horse", w.palace_horse, {-30, -10}, -200, 100);
-  phase_value("patterns.cannon_vs_missing_advisor", w.cannon_vs_missing_advisor, {20, 10}, -100, 200);
-  phase_value("pins.rook", w.pinned[Rook], {-20, -20}, -300, 100);
-  phase_value("pins.horse", w.pinned[Horse], {-20, -15}, -300, 100);
-  phase_value("pins.cannon", w.pinned[Cannon], {-15, -10}, -300, 100);
-  phase_value("restricted.trapped_horse", w.trapped_horse, {-40, -30}, -300, 100);
-  phase_value("restricted.horse_one_square", w.restricted_horse, {-10, -10}, -200, 100);
-  phase_value("restricted.screenless_cannon", w.screenless_cannon, {-10, -5}, -200, 100);
-  phase_value("pawns.near_palace", w.pawn_near_palace, {10, 15}, -100, 200);
-  phase_value("pawns.vs_missing_defender", w.pawn_vs_missing_defender, {5, 10}, -100, 200);
-  phase_value("pawns.on_general_file", w.pawn_on_general_file, {10, 10}, -100, 200);
-  phase_value("pawns.bottom", w.bottom_pawn, {-10, -20}, -200, 100);
-  visit("tempo", w.tempo, 10, -50, 100);
+  visit("danger.curve.mg", w.danger_curve_mg, 85, 0, 1000);
+  visit("danger.linear.eg", w.danger_linear_eg, 4, 0, 200);
+  phase_value("patterns.hollow_cannon", w.hollow_cannon, {193, -35}, -100, 300);
+  phase_value("patterns.central_cannon", w.central_cannon, {30, 79}, -100, 200);
+  phase_value("patterns.linked_pawns", w.linked_pawns, {79, -4}, -100, 200);
+  phase_value("patterns.bottom_cannon", w.bottom_cannon, {80, 10}, -100, 200);
+  phase_value("patterns.palace_horse", w.palace_horse, {-11, -21}, -200, 100);
+  phase_value("patterns.cannon_vs_missing_advisor", w.cannon_vs_missing_advisor, {-40, 22}, -100, 200);
+  phase_value("pins.rook", w.pinned[Rook], {-58, -60}, -300, 100);
+  phase_value("pins.horse", w.pinned[Horse], {-64, -26}, -300, 100);
+  phase_value("pins.cannon", w.pinned[Cannon], {-26, -48}, -300, 100);
+  phase_value("restricted.trapped_horse", w.trapped_horse, {-62, -4}, -300, 100);
+  phase_value("restricted.horse_one_square", w.restricted_horse, {-22, -13}, -200, 100);
+  phase_value("restricted.screenless_cannon", w.screenless_cannon, {23, -38}, -200, 100);
+  phase_value("pawns.near_palace", w.pawn_near_palace, {55, 14}, -100, 200);
+  phase_value("pawns.vs_missing_defender", w.pawn_vs_missing_defender, {-4, 40}, -100, 200);
+  phase_value("pawns.on_general_file", w.pawn_on_general_file, {20, 5}, -100, 200);
+  phase_value("pawns.bottom", w.bottom_pawn, {-92, -23}, -200, 100);
+  visit("tempo", w.tempo, 14, -50, 100);
 }
 
 std::vector<ParamInfo> build_registry() {

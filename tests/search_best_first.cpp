@@ -289,9 +289,14 @@ TEST_CASE("best-first: go depth is a node budget", "[best-first][search]") {
   limits.depth = 6;
   const SearchResult r = run_best_first(std::string(kStartFen), limits);
   CHECK(nodes_for_depth(6) == 11389);  // 1000 * 1.5^6, rounded down each ply
-  CHECK(r.nodes >= nodes_for_depth(6));
   CHECK(r.nodes < nodes_for_depth(6) + kMaxMoves);
   CHECK(nodes_for_depth(7) > nodes_for_depth(6));
+  // The same search as `go nodes` with that budget (the stop rule may end both sooner).
+  SearchLimits by_nodes;
+  by_nodes.nodes = nodes_for_depth(6);
+  const SearchResult n = run_best_first(std::string(kStartFen), by_nodes);
+  CHECK(r.nodes == n.nodes);
+  CHECK(r.best == n.best);
 }
 
 TEST_CASE("best-first: banned and only root moves", "[best-first][search]") {
