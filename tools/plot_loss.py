@@ -19,6 +19,9 @@ WIDTH, HEIGHT = 900, 560
 LEFT, RIGHT, TOP, BOTTOM = 80, 200, 40, 60  # margins: axis labels left and below, the legend right
 TICKS = 6  # about this many labelled ticks on each axis
 # Colours that stay apart for up to eight runs.
+# Points drawn a line at most: a long hill-climbing run has tens of thousands of iterations, more than a
+# picture 600 pixels wide can show; evenly spaced ones (the first and the last kept) draw the same curve.
+MAX_POINTS = 1500
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
 
 
@@ -45,7 +48,15 @@ def read_history(path, x_column):
         if not all(math.isfinite(v) for v in point):
             raise HistoryError(f"{path}:{line}: a value that is not finite")
         points.append(point)
-    return points
+    return thin(points)
+
+
+def thin(points):
+    """At most MAX_POINTS of the points, evenly spaced, the first and the last among them."""
+    if len(points) <= MAX_POINTS:
+        return points
+    step = (len(points) - 1) / (MAX_POINTS - 1)
+    return [points[round(i * step)] for i in range(MAX_POINTS)]
 
 
 def nice_ticks(low, high):
