@@ -5,9 +5,9 @@
 #include <charconv>
 #include <cmath>
 #include <istream>
-#include <sstream>
 #include <new>
 #include <ostream>
+#include <sstream>
 
 #include "engine/protocol/ucci.h"
 #include "engine/protocol/uci.h"
