@@ -4,7 +4,8 @@
 //
 // usage: eval_ns BENCH.epd  (PASSES in the environment: timed passes, default 300)
 // The positions are those of `jiang bench --eval`: every position two plies from each bench position,
-// 64 of every 1024. Prints the positions, a checksum of the scores, and the fastest pass's ns per
+// 64 of every 1024. The walk and the clock repeat engine/cli/bench_command.cpp's on purpose: this file
+// builds against old trees, which have neither. Prints the positions, a checksum of the scores, and the fastest pass's ns per
 // evaluation (the thread's CPU time, which a shared machine disturbs least).
 #include <time.h>
 
