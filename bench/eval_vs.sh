@@ -45,7 +45,7 @@ for ((i = 0; i < rounds; ++i)); do
   echo "old $("$old" "$here/data/bench.epd" | awk '$1 == "ns/eval" { print $2 }')" >> "$runs"
   echo "new $("$new" "$here/data/bench.epd" | awk '$1 == "ns/eval" { print $2 }')" >> "$runs"
 done
-echo "static evaluation, $("$new" "$here/data/bench.epd" | head -n 1 | sed 's/ checksum.*//') (PASSES=1 checksums: $rev $(PASSES=1 "$old" "$here/data/bench.epd" | awk '{ print $4; exit }'), this tree $(PASSES=1 "$new" "$here/data/bench.epd" | awk '{ print $4; exit }'))"
+echo "static evaluation, $(PASSES=1 "$new" "$here/data/bench.epd" | head -n 1 | sed 's/ checksum.*//') (PASSES=1 checksums: $rev $(PASSES=1 "$old" "$here/data/bench.epd" | awk '{ print $4; exit }'), this tree $(PASSES=1 "$new" "$here/data/bench.epd" | awk '{ print $4; exit }'))"
 python3 - "$runs" "$rev" "$rounds" <<'PY'
 import statistics, sys
 runs = {"old": [], "new": []}

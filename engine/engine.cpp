@@ -48,6 +48,8 @@ void Engine::set_hash_mb(int mb) {
   tt_.resize(size_t(std::clamp(mb, 1, kMaxHashMb)));
 }
 
+int Engine::hash_mb() const { return int(tt_.megabytes()); }
+
 void Engine::set_params(const Params& params) {
   wait();
   evaluator_ = std::make_shared<const Evaluator>(params);

@@ -77,6 +77,7 @@ class Engine {
 
   // Options. Each waits for a running search to finish first.
   void set_hash_mb(int mb);
+  int hash_mb() const;  // the table's size as set (after clamping)
   void set_params(const Params& params);
   const Params& params() const { return evaluator_->params(); }
   void new_game();  // clears the transposition table and what the searches learnt about moves

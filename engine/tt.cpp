@@ -33,6 +33,12 @@ TranspositionTable::TranspositionTable(size_t megabytes) { resize(megabytes); }
 
 void TranspositionTable::resize(size_t megabytes) {
   // A power of two of buckets, so that the index is a mask of the key.
+  // The same size again (a GUI resending its Hash, `jiang --setoption` applied at start-up and again in
+  // the session): the table is only cleared, with no second table beside the first.
+  if (buckets_ && megabytes == megabytes_) {
+    clear();
+    return;
+  }
   const size_t bytes = std::max<size_t>(megabytes, 1) << 20;
   const size_t buckets = std::bit_floor(bytes / sizeof(Bucket));
   auto fresh = std::make_unique<Bucket[]>(buckets);  // throws before anything changes

@@ -298,8 +298,9 @@ void Session::set_hash_mb(int64_t mb) {
   require_idle("hash");
   // The kernel may grant more than it has (overcommit) and kill the engine when the table is cleared:
   // ask for no more than it can give. The current table is freed only after the new one is allocated.
+  // The same size again is only a clear (TranspositionTable::resize): it needs no new memory.
   const std::optional<int64_t> available = available_memory_mb();
-  if (available && mb > *available)
+  if (available && mb != engine_.hash_mb() && mb > *available)
     throw CommandError("hash " + std::to_string(mb) + " MB is more than the memory available (" +
                        std::to_string(*available) + " MB); hash size unchanged");
   try {
