@@ -8,28 +8,12 @@
 #include <thread>
 
 #include "tests/support/conversation.h"
+#include "tests/support/protocol_checks.h"
 
 namespace jiang::testing {
 namespace {
 
 Conversation ucci() { return Conversation(Protocol::Ucci); }
-
-// Sends a command that must be refused: an `info string` comes back, and the engine still answers.
-void expect_refused(Conversation& c, const std::string& command) {
-  INFO("command: " << command);
-  const auto lines = c.command(command);
-  REQUIRE(lines);
-  CHECK(any_starts_with(*lines, "info string "));
-  CHECK_FALSE(any_starts_with(*lines, "bestmove"));
-}
-
-// Sends a command that must be accepted silently.
-void expect_accepted(Conversation& c, const std::string& command) {
-  INFO("command: " << command);
-  const auto lines = c.command(command);
-  REQUIRE(lines);
-  CHECK(lines->empty());
-}
 
 }  // namespace
 

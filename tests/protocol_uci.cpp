@@ -8,26 +8,12 @@
 #include <thread>
 
 #include "tests/support/conversation.h"
+#include "tests/support/protocol_checks.h"
 
 namespace jiang::testing {
 namespace {
 
 Conversation uci() { return Conversation(Protocol::Uci); }
-
-void expect_refused(Conversation& c, const std::string& command) {
-  INFO("command: " << command);
-  const auto lines = c.command(command);
-  REQUIRE(lines);
-  CHECK(any_starts_with(*lines, "info string "));
-  CHECK_FALSE(any_starts_with(*lines, "bestmove"));
-}
-
-void expect_accepted(Conversation& c, const std::string& command) {
-  INFO("command: " << command);
-  const auto lines = c.command(command);
-  REQUIRE(lines);
-  CHECK(lines->empty());
-}
 
 }  // namespace
 
