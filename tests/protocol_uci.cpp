@@ -344,6 +344,34 @@ TEST_CASE("UCI a new go while searching: the old search answers first", "[protoc
   CHECK(legal_bestmove(*second, position_after(kStartFen, {"h2e2"})));
 }
 
+// Many more threads than cores (64, the option's maximum, on a 2-core machine): they start, search,
+// stop on `stop` and give one legal answer; going back to one thread keeps the engine working.
+TEST_CASE("UCI Threads at its maximum: searches, stops and answers once", "[protocol][uci]") {
+  Conversation c = uci();
+  REQUIRE(c.handshake_ok());
+  expect_accepted(c, "setoption name Threads value 64");
+  const Position after = position_after(kStartFen, {"h2e2"});
+  c.send("position startpos moves h2e2");
+  c.send("go depth 6");
+  const auto fixed = c.bestmove(30s);
+  REQUIRE(fixed);
+  CHECK(legal_bestmove(*fixed, after));
+  c.send("go infinite");
+  std::this_thread::sleep_for(200ms);
+  c.send("stop");
+  const auto stopped = c.bestmove(10s);
+  REQUIRE(stopped);
+  CHECK(legal_bestmove(*stopped, after));
+  const auto ready = c.sync();  // nothing more: one answer for the 64 threads
+  REQUIRE(ready);
+  CHECK_FALSE(any_starts_with(*ready, "bestmove"));
+  expect_accepted(c, "setoption name Threads value 1");
+  c.send("go depth 3");
+  const auto single = c.bestmove();
+  REQUIRE(single);
+  CHECK(legal_bestmove(*single, after));
+}
+
 TEST_CASE("UCI options: Hash, Clear Hash, weights good and bad", "[protocol][uci]") {
   Conversation c = uci();
   REQUIRE(c.handshake_ok());
