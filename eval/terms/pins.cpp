@@ -65,7 +65,6 @@ bool pin_possible(const EvalState& state, Color c, Square general) {
       uint16_t((file_of(enemy_general) == f) << rank_of(enemy_general)) & along_file.second_blockers;
   const uint16_t near_on_rank = along_rank.first_blockers | along_rank.second_blockers;
   const uint16_t near_on_file = along_file.first_blockers | along_file.second_blockers;
-  // Both halves are cheap bit tests: computed unconditionally, they spare a branch that mispredicts.
   const bool on_rank = meet_on_a_half_line(ours.rank_bits(r) & near_on_rank, pinners.rank_bits(r), f);
   const bool on_file = meet_on_a_half_line(ours.file_bits(f) & near_on_file, pinners.file_bits(f) | general_second, r);
   return on_rank | on_file;
