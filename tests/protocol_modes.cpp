@@ -164,6 +164,18 @@ TEST_CASE("Options from the command line apply to either protocol's session", "[
     // UCI's name for one, UCCI's for the other, in any case: each protocol takes both.
     Conversation c(protocol, {"--setoption", "search mode=two-stage", "--setoption", "TWOSTAGEMARGIN=120"});
     REQUIRE(c.handshake_ok());
+    // The handshake declares them as the defaults, so a GUI that sends every default back (XBoard
+    // does) keeps them; a combo's choice comes first too (uci2wb passes XBoard no combo default).
+    const bool uci = protocol == Protocol::Uci;
+    CHECK(std::count(c.handshake().begin(), c.handshake().end(),
+                     uci ? "option name Search Mode type combo default two-stage var two-stage var alphabeta var best-first"
+                         : "option searchmode type combo var two-stage var alphabeta var best-first default two-stage") == 1);
+    CHECK(std::count(c.handshake().begin(), c.handshake().end(),
+                     uci ? "option name TwoStage Margin type spin default 120 min 0 max 2000"
+                         : "option twostagemargin type spin min 0 max 2000 default 120") == 1);
+    const auto echoed = c.command(uci ? "setoption name Search Mode value two-stage" : "setoption searchmode two-stage");
+    REQUIRE(echoed);
+    CHECK(echoed->empty());
     const std::vector<std::string> notes = notes_of_search(c);
     REQUIRE_FALSE(notes.empty());
     CHECK(notes[0] == "info string two-stage: stage 1, material only, keeps moves within 120 cp of the best");

@@ -17,6 +17,14 @@ Conversation ucci() { return Conversation(Protocol::Ucci); }
 
 }  // namespace
 
+// uci2wb, the adapter XBoard runs UCCI engines through, sends check options as 1 and 0.
+TEST_CASE("UCCI check options take true and false, on and off, 1 and 0", "[protocol][ucci]") {
+  Conversation c = ucci();
+  REQUIRE(c.handshake_ok());
+  for (const char* value : {"1", "0", "on", "off", "TRUE", "false"}) expect_accepted(c, std::string("setoption ponder ") + value);
+  expect_refused(c, "setoption ponder 2");
+}
+
 TEST_CASE("UCCI handshake: id, the options, ucciok, isready", "[protocol][ucci]") {
   Conversation c = ucci();
   REQUIRE(c.handshake_ok());

@@ -2,6 +2,8 @@
 
 #include "engine/protocol/protocol.h"
 
+#include <utility>
+
 namespace jiang::protocol {
 namespace {
 
@@ -45,6 +47,27 @@ const OptionSpec* find_option(const std::vector<OptionSpec>& options, std::strin
     if (!own.empty() && iequals(own, name)) return &o;
   }
   return nullptr;
+}
+
+OptionSpec* find_option(std::vector<OptionSpec>& options, std::string_view name, bool uci) {
+  return const_cast<OptionSpec*>(find_option(std::as_const(options), name, uci));
+}
+
+std::string declared_value(const OptionSpec& option, std::string_view value) {
+  switch (option.type) {
+    case OptionSpec::Type::Check: return parse_bool(value).value_or(false) ? "true" : "false";
+    case OptionSpec::Type::Spin: {
+      const std::optional<int64_t> n = parse_int(value, option.min, option.max);
+      return n ? std::to_string(*n) : std::string(value);
+    }
+    case OptionSpec::Type::Combo:
+      for (const std::string& var : option.vars)
+        if (iequals(var, value)) return var;
+      return std::string(value);
+    case OptionSpec::Type::String: return value.empty() ? "<empty>" : std::string(value);
+    case OptionSpec::Type::Button: return "";
+  }
+  return std::string(value);
 }
 
 }  // namespace jiang::protocol

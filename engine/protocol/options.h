@@ -31,5 +31,10 @@ std::string ucci_declaration(const OptionSpec& option);
 
 // The option a protocol calls `name` (any case), or nullptr.
 const OptionSpec* find_option(const std::vector<OptionSpec>& options, std::string_view name, bool uci);
+OptionSpec* find_option(std::vector<OptionSpec>& options, std::string_view name, bool uci);
+
+// How `value`, once accepted for `option`, is declared as its default: a combo's choice and a check's
+// true or false as the handshake spells them, a spin's number, a string as given ("<empty>" for none).
+std::string declared_value(const OptionSpec& option, std::string_view value);
 
 }  // namespace jiang::protocol

@@ -126,8 +126,9 @@ std::optional<double> parse_decimal(std::string_view text) {
 
 std::optional<bool> parse_bool(std::string_view text) {
   const std::string s = to_lower(text);
-  if (s == "true") return true;
-  if (s == "false") return false;
+  // true and false are the protocols' words; uci2wb, XBoard's adapter, sends UCCI's checks as 1 and 0.
+  if (s == "true" || s == "on" || s == "1") return true;
+  if (s == "false" || s == "off" || s == "0") return false;
   return std::nullopt;
 }
 
@@ -242,10 +243,18 @@ void Session::set_option(std::string_view name, std::string_view value, bool has
 }
 
 void Session::apply_option(std::string_view name, std::string_view value) {
-  const OptionSpec* option = find_option(options_, name, true);
+  OptionSpec* option = find_option(options_, name, true);
   if (!option) option = find_option(options_, name, false);
   if (!option) throw CommandError("unknown option '" + std::string(name) + "'");
   option->set(value, name);
+  // Declared as the default from now on: a GUI that sends every option's default back (XBoard does)
+  // must not undo the command line. uci2wb drops a combo's default and XBoard takes its first choice
+  // instead, so the chosen value also goes first.
+  if (option->type == OptionSpec::Type::Button) return;
+  option->default_value = declared_value(*option, value);
+  auto& vars = option->vars;
+  if (const auto chosen = std::find(vars.begin(), vars.end(), option->default_value); chosen != vars.end())
+    std::rotate(vars.begin(), chosen, chosen + 1);
 }
 
 Session::~Session() = default;
@@ -548,7 +557,7 @@ int run_protocol_loop(std::istream& in, std::ostream& out, Engine& engine, const
         output.line(info_string("unknown command '" + words[0] + "': send ucci or uci first"));
         continue;
       }
-      session->greet();
+      // Before the greeting, so that the handshake declares them as the defaults.
       for (const auto& [name, value] : options) {
         try {
           session->apply_option(name, value);
@@ -556,6 +565,7 @@ int run_protocol_loop(std::istream& in, std::ostream& out, Engine& engine, const
           output.line(info_string("--setoption " + name + ": " + e.what()));
         }
       }
+      session->greet();
       continue;
     }
     if (!session->handle(line)) break;

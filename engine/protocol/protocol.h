@@ -215,7 +215,8 @@ class Session {
 };
 
 // Options given on the command line, (name, value) in order: applied to each session as it starts,
-// after its greeting, before the GUI's own setoption commands (which may change them again).
+// before its greeting (which declares them as the defaults) and the GUI's own setoption commands
+// (which may change them again).
 using StartupOptions = std::vector<std::pair<std::string, std::string>>;
 
 // Checks startup options against the option table (either protocol's names) without a GUI: returns the
