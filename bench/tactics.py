@@ -7,7 +7,8 @@ shallow full-evaluation search makes?
       wins material (its line gains at least a pawn of material for the side to move, and it scores at
       least 150 cp) that a shallow search (depth 3) does not play, and after which the shallow search's
       move is at least 100 cp worse by a depth-9 search. Written as EPD: FEN; bm MOVE; c0 "...".
-  bench/tactics.py solve SET.epd --go "nodes N" [--mode alphabeta|two-stage ...] [--jiang build/jiang]
+  bench/tactics.py solve SET.epd --go "nodes N" [--mode alphabeta|two-stage|best-first|priority ...]
+                   [--jiang build/jiang]
       For each mode, how many positions jiang solves (plays the bm move) with `go nodes N` (or any other
       `go` arguments, such as "depth 3"): UCI, `ucinewgame` before each position, one thread.
 """
@@ -125,7 +126,9 @@ def solve(args):
         fen, rest = line.split(";", 1)
         positions.append((fen.strip(), rest.split("bm ")[1].split(";")[0].strip()))
     for mode in args.mode:
-        jiang = Jiang(args.jiang, [("Search Mode", mode)])
+        # "priority" is alpha-beta with the priority move order; the others are search modes.
+        option = ("Move Order", "priority") if mode == "priority" else ("Search Mode", mode)
+        jiang = Jiang(args.jiang, [option])
         solved = sum(jiang.search(fen, f"go {args.go}")[0] == bm for fen, bm in positions)
         jiang.quit()
         print(f"{mode}: {solved}/{len(positions)} solved with go {args.go}")
