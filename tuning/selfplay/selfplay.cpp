@@ -30,6 +30,7 @@
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "tuning/selfplay/positions_file.h"
+#include "util/stop_signals.h"
 
 namespace jiang {
 namespace {
@@ -77,40 +78,6 @@ std::string hex(uint64_t x) {
   std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(x));
   return buffer;
 }
-
-// --- Signals -----------------------------------------------------------------------------------------
-
-// The first SIGINT or SIGTERM asks the run to stop cleanly; a second one ends the process at once, which
-// is safe too (the file is recovered on the next run).
-std::atomic<int> g_signal{0};
-static_assert(std::atomic<int>::is_always_lock_free);
-
-extern "C" void on_signal(int sig) {
-  if (g_signal.exchange(sig) != 0) ::_exit(128 + sig);
-}
-
-class SignalGuard {
- public:
-  SignalGuard() {
-    g_signal = 0;
-    struct sigaction action {};
-    action.sa_handler = on_signal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &action, &old_int_);
-    sigaction(SIGTERM, &action, &old_term_);
-  }
-  ~SignalGuard() {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
-  }
-  SignalGuard(const SignalGuard&) = delete;
-  SignalGuard& operator=(const SignalGuard&) = delete;
-
- private:
-  struct sigaction old_int_ {};
-  struct sigaction old_term_ {};
-};
 
 // --- The output file ---------------------------------------------------------------------------------
 
@@ -668,7 +635,7 @@ int conclude(const SelfplayOptions& o, const Writer& writer, const Coordinator& 
 // Every rank: plays its games and meets the others every kExchangeInterval until rank 0 says all is
 // done. Returns rank 0's exit code on every rank.
 int play_and_exchange(const SelfplayOptions& o, const Setup& setup, int fd, Cluster& cluster, spdlog::logger& log) {
-  SignalGuard signals;
+  const StopSignals signals;
   Params params;
   params.set_values(setup.values);
   Writer writer(fd, o.out.string(), setup.first, setup.positions);
@@ -681,7 +648,7 @@ int play_and_exchange(const SelfplayOptions& o, const Setup& setup, int fd, Clus
     for (bool finish = false; !finish;) {
       Report report;
       report.games = workers.take(kExchangeInterval, report.done);
-      report.signal = g_signal;
+      report.signal = StopSignals::received();
       report.failure = workers.failure();
       const std::vector<std::string> reports = cluster.gather(to_text(report));
       Decision decision;

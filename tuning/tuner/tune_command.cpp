@@ -1,9 +1,7 @@
 #include "tuning/tuner/tune_command.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -18,6 +16,7 @@
 #include "tuning/tuner/parallel.h"
 #include "tuning/tuner/tuner.h"
 #include "util/cluster.h"
+#include "util/stop_signals.h"
 
 namespace jiang {
 namespace {
@@ -29,33 +28,6 @@ using tuner::TuneError;
 // (the checkpoint holds the state).
 constexpr int kExitError = 2;
 constexpr int kExitInterrupted = 3;
-
-// Raised by SIGINT or SIGTERM; the tuning loop checks it. The handler does nothing else (it must be
-// async-signal-safe), and it resets itself: a second Ctrl-C ends the process at once.
-std::atomic<bool> g_stop{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-extern "C" void on_stop_signal(int) { g_stop.store(true); }
-
-class SignalGuard {
- public:
-  SignalGuard() {
-    g_stop.store(false);
-    struct sigaction action {};
-    action.sa_handler = on_stop_signal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;
-    sigaction(SIGINT, &action, &old_int_);
-    sigaction(SIGTERM, &action, &old_term_);
-  }
-  ~SignalGuard() {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
-  }
-
- private:
-  struct sigaction old_int_ {};
-  struct sigaction old_term_ {};
-};
 
 struct TuneCli {
   TuneConfig config;  // the defaults; on resume, the checkpoint's values replace those not given
@@ -290,8 +262,8 @@ int run(TuneCli& cli, CLI::App& cmd, Cluster& cluster) {
   run.out = cli.out;
   run.checkpoint = checkpoint_path;
   run.cluster = &cluster;
-  const SignalGuard signals;
-  run.stop = &g_stop;
+  const StopSignals signals;
+  run.stop = &StopSignals::flag();
   const tuner::TuneOutcome outcome = tuner::run_tune(config, run, cli.resume.empty() ? nullptr : &checkpoint);
   return outcome.interrupted ? kExitInterrupted : 0;
 }
