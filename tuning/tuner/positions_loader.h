@@ -9,8 +9,12 @@
 #include <memory>
 
 #include "tuning/tuner/traced_objective.h"
-#include "tuning/tuner/tuner.h"
+#include "tuning/tuner/tune_config.h"
 #include "util/cluster.h"
+
+namespace spdlog {
+class logger;
+}  // namespace spdlog
 
 namespace jiang::tuner {
 

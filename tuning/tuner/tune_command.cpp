@@ -8,12 +8,14 @@
 #include <sstream>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "tuning/selfplay/selfplay.h"
 #include "tuning/tuner/parallel.h"
+#include "tuning/tuner/tune_config_fields.h"
 #include "tuning/tuner/tuner.h"
 #include "util/cluster.h"
 #include "util/stop_signals.h"
@@ -179,78 +181,87 @@ nlohmann::json shared_checkpoint(const std::string& path, Cluster& cluster) {
   return checkpoint;
 }
 
-// The run's configuration from the command line (and the checkpoint to resume, if any); when resuming,
-// `checkpoint_path` defaults to the resumed file.
-TuneConfig make_config(TuneCli& cli, CLI::App& cmd, const nlohmann::json& checkpoint,
-                       std::filesystem::path& checkpoint_path) {
+// Lays the options given on the command line over the checkpoint's configuration, field by field.
+class GivenOptions {
+ public:
+  explicit GivenOptions(const CLI::App& cmd) : cmd_(cmd) {}
+  template <class Into, class From>
+  void field(const char*, const char* option, unsigned, Into&& into, const From& from) {
+    if (option && cmd_.get_option(option)->count() > 0) assign(into, from);
+  }
+  template <class Body>
+  void group(const char*, unsigned, Body&& body) {
+    body();
+  }
+
+ private:
+  template <class T>
+  static void assign(T& into, const T& from) {
+    into = from;
+  }
+  static void assign(tuner::Choice<bool>& into, const tuner::Choice<const bool>& from) { into.value = from.value; }
+
+  const CLI::App& cmd_;
+};
+
+// The options that name files: read now, whether for a new run or over a resumed one.
+void read_given_files(const TuneCli& cli, const CLI::App& cmd, TuneConfig& config) {
+  auto given = [&cmd](const char* name) { return cmd.get_option(name)->count() > 0; };
+  if (given("--weights")) config.start = load_weights(cli.weights), config.weights_file = cli.weights;
+  if (given("--baseline")) config.baseline = load_weights(cli.baseline), config.baseline_file = cli.baseline;
+  if (given("--openings")) config.openings = read_openings(cli.openings), config.openings_file = cli.openings;
+}
+
+// The checkpoint's run, with any option given on the command line laid over it (run_tune then rejects a
+// difference that matters). `checkpoint_path` defaults to the resumed file.
+TuneConfig resumed_config(TuneCli& cli, const CLI::App& cmd, const nlohmann::json& checkpoint,
+                          std::filesystem::path& checkpoint_path) {
+  auto given = [&cmd](const char* name) { return cmd.get_option(name)->count() > 0; };
+  TuneConfig config = tuner::config_from_json(checkpoint.at("config"));
+  GivenOptions overlay(cmd);
+  tuner::visit_config(overlay, config, std::as_const(cli.config));
+  if (given("--depth")) config.depth = cli.config.depth, config.nodes = 0;
+  if (given("--nodes")) config.nodes = cli.config.nodes, config.depth = 0;
+  if (given("--validation")) config.validation = parse_share(cli.validation);
+  if (given("--k")) config.k = cli.k;
+  if (given("--params") || given("--group"))
+    config.params = resolve_params(given("--params") ? cli.params : std::vector<std::string>{cli.group});
+  read_given_files(cli, cmd, config);
+  if (checkpoint_path.empty()) checkpoint_path = cli.resume;
+  if (cli.out.empty()) cli.out = checkpoint.value("out", "");
+  if (cli.out.empty()) throw TuneError("the checkpoint names no output file: give --out");
+  return config;
+}
+
+TuneConfig new_config(const TuneCli& cli, const CLI::App& cmd) {
   auto given = [&cmd](const char* name) { return cmd.get_option(name)->count() > 0; };
   TuneConfig config = cli.config;
-  if (!cli.resume.empty()) {
-    // The checkpoint's run, with any option given on the command line laid over it (run_tune then
-    // rejects a difference that matters).
-    config = tuner::config_from_json(checkpoint.at("config"));
-    const TuneConfig& g = cli.config;
-    if (given("--algo")) config.algorithm = g.algorithm;
-    if (given("--objective")) config.objective = g.objective;
-    if (given("--data")) config.data = g.data;
-    if (given("--strict")) config.strict = g.strict;
-    if (given("--seed")) config.seed = g.seed;
-    if (given("--games")) config.games = g.games;
-    if (given("--depth")) config.depth = g.depth, config.nodes = 0;
-    if (given("--nodes")) config.nodes = g.nodes, config.depth = 0;
-    if (given("--hc-step")) config.hc.step = g.hc.step;
-    if (given("--hc-min-step")) config.hc.min_step = g.hc.min_step;
-    if (given("--sa-t-start")) config.sa.t_start = g.sa.t_start;
-    if (given("--sa-t-end")) config.sa.t_end = g.sa.t_end;
-    if (given("--sa-rate")) config.sa.rate = g.sa.rate;
-    if (given("--sa-step")) config.sa.step = g.sa.step;
-    if (given("--sa-moves")) config.sa.moves = g.sa.moves;
-    if (given("--ga-population")) config.ga.population = g.ga.population;
-    if (given("--ga-generations")) config.ga.generations = g.ga.generations;
-    if (given("--ga-tournament")) config.ga.tournament = g.ga.tournament;
-    if (given("--ga-crossover-rate")) config.ga.crossover_rate = g.ga.crossover_rate;
-    if (given("--ga-mutation-rate")) config.ga.mutation_rate = g.ga.mutation_rate;
-    if (given("--ga-mutation-step")) config.ga.mutation_step = g.ga.mutation_step;
-    if (given("--ga-elitism")) config.ga.elitism = g.ga.elitism;
-    if (given("--adam-rate")) config.adam.rate = g.adam.rate;
-    if (given("--adam-epochs")) config.adam.epochs = g.adam.epochs;
-    if (given("--l2")) config.l2 = g.l2;
-    if (given("--patience")) config.patience = g.patience;
-    if (given("--lambda")) config.lambda = g.lambda;
-    if (given("--ga-crossover")) config.ga.one_point = cli.crossover == "one-point";
-    if (given("--ga-mutation")) config.ga.gaussian = cli.mutation == "gaussian";
-    if (given("--validation")) config.validation = parse_share(cli.validation);
-    if (given("--k")) config.k = cli.k;
-    if (given("--params") || given("--group"))
-      config.params = resolve_params(given("--params") ? cli.params : std::vector<std::string>{cli.group});
-    if (given("--weights")) config.start = load_weights(cli.weights), config.weights_file = cli.weights;
-    if (given("--baseline")) config.baseline = load_weights(cli.baseline), config.baseline_file = cli.baseline;
-    if (given("--openings")) config.openings = read_openings(cli.openings), config.openings_file = cli.openings;
-    if (checkpoint_path.empty()) checkpoint_path = cli.resume;
-    if (cli.out.empty()) cli.out = checkpoint.value("out", "");
-    if (cli.out.empty()) throw TuneError("the checkpoint names no output file: give --out");
-  } else {
-    if (!given("--algo")) throw TuneError("--algo is required (hc, sa, ga or adam), unless resuming with --resume");
-    if (cli.out.empty()) throw TuneError("--out is required, unless resuming with --resume");
-    if (config.objective == "positions" && config.data.empty())
-      throw TuneError("--data FILE is required for the positions objective");
-    if (config.objective == "games" && !config.data.empty())
-      throw TuneError("--data is for the positions objective; the games objective plays games instead");
-    config.ga.one_point = cli.crossover == "one-point";
-    config.ga.gaussian = cli.mutation == "gaussian";
-    config.validation = parse_share(cli.validation);
-    if (given("--k")) config.k = cli.k;
-    std::vector<std::string> keys;
-    if (given("--params")) keys = cli.params;
-    else if (given("--group")) keys = {cli.group};
-    else for (const ParamInfo& info : Params::registry()) keys.push_back(info.name);
-    config.params = resolve_params(keys);
-    if (given("--weights")) config.start = load_weights(cli.weights), config.weights_file = cli.weights;
-    if (given("--baseline")) config.baseline = load_weights(cli.baseline), config.baseline_file = cli.baseline;
-    if (given("--openings")) config.openings = read_openings(cli.openings), config.openings_file = cli.openings;
-    if (given("--depth")) config.nodes = 0;
-  }
+  if (!given("--algo")) throw TuneError("--algo is required (hc, sa, ga or adam), unless resuming with --resume");
+  if (cli.out.empty()) throw TuneError("--out is required, unless resuming with --resume");
+  if (config.objective == "positions" && config.data.empty())
+    throw TuneError("--data FILE is required for the positions objective");
+  if (config.objective == "games" && !config.data.empty())
+    throw TuneError("--data is for the positions objective; the games objective plays games instead");
+  config.validation = parse_share(cli.validation);
+  if (given("--k")) config.k = cli.k;
+  std::vector<std::string> keys;
+  if (given("--params")) keys = cli.params;
+  else if (given("--group")) keys = {cli.group};
+  else for (const ParamInfo& info : Params::registry()) keys.push_back(info.name);
+  config.params = resolve_params(keys);
+  read_given_files(cli, cmd, config);
+  if (given("--depth")) config.nodes = 0;
   return config;
+}
+
+// The run's configuration from the command line (and the checkpoint to resume, if any).
+TuneConfig make_config(TuneCli& cli, const CLI::App& cmd, const nlohmann::json& checkpoint,
+                       std::filesystem::path& checkpoint_path) {
+  // The options that take words for a field's value.
+  cli.config.ga.one_point = cli.crossover == "one-point";
+  cli.config.ga.gaussian = cli.mutation == "gaussian";
+  if (!cli.resume.empty()) return resumed_config(cli, cmd, checkpoint, checkpoint_path);
+  return new_config(cli, cmd);
 }
 
 int run(TuneCli& cli, CLI::App& cmd, Cluster& cluster) {
