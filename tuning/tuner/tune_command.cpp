@@ -181,13 +181,15 @@ nlohmann::json shared_checkpoint(const std::string& path, Cluster& cluster) {
   return checkpoint;
 }
 
+bool given_on_command_line(const CLI::App& cmd, const char* option) { return cmd.get_option(option)->count() > 0; }
+
 // Lays the options given on the command line over the checkpoint's configuration, field by field.
 class GivenOptions {
  public:
   explicit GivenOptions(const CLI::App& cmd) : cmd_(cmd) {}
   template <class Into, class From>
   void field(const char*, const char* option, unsigned, Into&& into, const From& from) {
-    if (option && cmd_.get_option(option)->count() > 0) assign(into, from);
+    if (option && given_on_command_line(cmd_, option)) assign(into, from);
   }
   template <class Body>
   void group(const char*, unsigned, Body&& body) {
@@ -206,7 +208,7 @@ class GivenOptions {
 
 // The options that name files: read now, whether for a new run or over a resumed one.
 void read_given_files(const TuneCli& cli, const CLI::App& cmd, TuneConfig& config) {
-  auto given = [&cmd](const char* name) { return cmd.get_option(name)->count() > 0; };
+  auto given = [&cmd](const char* name) { return given_on_command_line(cmd, name); };
   if (given("--weights")) config.start = load_weights(cli.weights), config.weights_file = cli.weights;
   if (given("--baseline")) config.baseline = load_weights(cli.baseline), config.baseline_file = cli.baseline;
   if (given("--openings")) config.openings = read_openings(cli.openings), config.openings_file = cli.openings;
@@ -216,7 +218,7 @@ void read_given_files(const TuneCli& cli, const CLI::App& cmd, TuneConfig& confi
 // difference that matters). `checkpoint_path` defaults to the resumed file.
 TuneConfig resumed_config(TuneCli& cli, const CLI::App& cmd, const nlohmann::json& checkpoint,
                           std::filesystem::path& checkpoint_path) {
-  auto given = [&cmd](const char* name) { return cmd.get_option(name)->count() > 0; };
+  auto given = [&cmd](const char* name) { return given_on_command_line(cmd, name); };
   TuneConfig config = tuner::config_from_json(checkpoint.at("config"));
   GivenOptions overlay(cmd);
   tuner::visit_config(overlay, config, std::as_const(cli.config));
@@ -234,7 +236,7 @@ TuneConfig resumed_config(TuneCli& cli, const CLI::App& cmd, const nlohmann::jso
 }
 
 TuneConfig new_config(const TuneCli& cli, const CLI::App& cmd) {
-  auto given = [&cmd](const char* name) { return cmd.get_option(name)->count() > 0; };
+  auto given = [&cmd](const char* name) { return given_on_command_line(cmd, name); };
   TuneConfig config = cli.config;
   if (!given("--algo")) throw TuneError("--algo is required (hc, sa, ga or adam), unless resuming with --resume");
   if (cli.out.empty()) throw TuneError("--out is required, unless resuming with --resume");
