@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""How each player of a `jiang match` PGN spent its moves: moves, mean and median depth, mean and median
+seconds a move, from the {score/depth seconds} comment after each move. Book moves and moves without a
+comment are left out.
+
+usage: bench/pgn_moves.py GAMES.pgn [...]
+
+With a mode's nodes per second (`jiang bench --mode M` prints nodes and time), the mean seconds a move
+gives its nodes a move at a time control, which the PGN does not record.
+"""
+import collections
+import re
+import statistics
+import sys
+
+PLAYER = re.compile(r'^\[(White|Black) "([^"]*)"\]')
+# A move's comment: {+1.23/15 0.4} or {-M5/12 0.1}, the seconds optional.
+COMMENT = re.compile(r"\{[+-]?[0-9.M]+/(\d+)(?: ([0-9.]+))?\}")
+TOKEN = re.compile(r"\{[^}]*\}|[^\s{}]+")
+MOVE_NUMBER = re.compile(r"^\d+\.+$")
+RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
+FEN_SIDE = re.compile(r'^\[FEN "[^"]* ([wb]) ')
+
+
+def games(path):
+    """Each game as (white, black, side to move first, movetext)."""
+    white = black = None
+    first = "w"
+    text = []
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("[Event "):
+            if text:
+                yield white, black, first, " ".join(text)
+            white = black = None
+            first, text = "w", []
+        elif m := PLAYER.match(line):
+            if m.group(1) == "White":
+                white = m.group(2)
+            else:
+                black = m.group(2)
+        elif m := FEN_SIDE.match(line):
+            first = m.group(1)
+        elif not line.startswith("["):
+            text.append(line.strip())
+    if text:
+        yield white, black, first, " ".join(text)
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    depths = collections.defaultdict(list)
+    seconds = collections.defaultdict(list)
+    for path in sys.argv[1:]:
+        for white, black, first, text in games(path):
+            # The players alternate, the side to move in the FEN first; a comment follows its move.
+            order = (white, black) if first == "w" else (black, white)
+            moves = 0
+            for token in TOKEN.findall(text):
+                if token.startswith("{"):
+                    m = COMMENT.fullmatch(token)
+                    if m and moves:
+                        player = order[(moves - 1) % 2]
+                        depths[player].append(int(m.group(1)))
+                        if m.group(2):
+                            seconds[player].append(float(m.group(2)))
+                elif not MOVE_NUMBER.match(token) and token not in RESULTS:
+                    moves += 1
+    for player in sorted(depths):
+        d, s = depths[player], seconds[player]
+        times = f"{statistics.mean(s):.3f} s mean, {statistics.median(s):.3f} s median" if s else "no times"
+        print(f"{player}: {len(d)} moves, depth {statistics.mean(d):.1f} mean, {statistics.median(d):g} median; {times}")
+
+
+if __name__ == "__main__":
+    main()
