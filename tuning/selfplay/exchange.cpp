@@ -9,7 +9,7 @@
 
 #include "tuning/selfplay/output_file.h"
 
-namespace jiang {
+namespace jiang::selfplay {
 
 std::string to_text(const Report& r) {
   nlohmann::json games = nlohmann::json::array();
@@ -68,4 +68,4 @@ Decision Coordinator::receive(const std::vector<std::string>& reports) {
   return {signal_ || !failure_.empty() || !write_error_.empty(), all_done && !writer_.next_is_pending()};
 }
 
-}  // namespace jiang
+}  // namespace jiang::selfplay

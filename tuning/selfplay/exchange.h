@@ -15,7 +15,7 @@ namespace spdlog {
 class logger;
 }  // namespace spdlog
 
-namespace jiang {
+namespace jiang::selfplay {
 
 // A finished game: its block of the file (positions and marker line).
 struct Finished {
@@ -84,4 +84,4 @@ class Coordinator {
   int signal_ = 0;
 };
 
-}  // namespace jiang
+}  // namespace jiang::selfplay

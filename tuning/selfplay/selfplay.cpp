@@ -27,6 +27,12 @@
 namespace jiang {
 namespace {
 
+using selfplay::Coordinator;
+using selfplay::Decision;
+using selfplay::Finished;
+using selfplay::Report;
+using selfplay::Writer;
+
 std::string duration_text(double seconds) {
   const long s = long(seconds + 0.5);
   char buffer[32];
