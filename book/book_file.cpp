@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "util/atomic_file.h"
+#include "util/fingerprint.h"
 
 namespace jiang::book {
 namespace {
@@ -17,12 +18,6 @@ constexpr size_t kEntryBytes = 16;
 constexpr uint32_t kMaxCount = 0xffff;  // what a u16 count holds
 // No real book comes near this; a larger file is not a book, and reading it whole would take the memory.
 constexpr uintmax_t kMaxFileBytes = uintmax_t(1) << 30;
-
-uint64_t fnv1a(std::span<const uint8_t> bytes) {
-  uint64_t hash = 0xcbf29ce484222325ULL;
-  for (uint8_t b : bytes) hash = (hash ^ b) * 0x100000001b3ULL;
-  return hash;
-}
 
 void put(std::vector<uint8_t>& out, uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(uint8_t(value >> (8 * i)));

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "tuning/selfplay/positions_file.h"
+#include "util/fingerprint.h"
 
 namespace jiang {
 namespace {
@@ -23,17 +24,6 @@ constexpr int kFormatVersion = 2;
 constexpr std::string_view kHeaderStart = "# jiang selfplay";
 constexpr std::string_view kSettingsStart = "# settings: ";
 
-
-uint64_t fnv1a(std::string_view text, uint64_t h = 0xcbf29ce484222325ULL) {
-  for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
-  return h;
-}
-
-std::string hex(uint64_t x) {
-  char buffer[17];
-  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(x));
-  return buffer;
-}
 
 std::string errno_text() { return std::strerror(errno); }
 
@@ -140,8 +130,8 @@ std::string settings_line(const SelfplayOptions& o, const std::vector<std::strin
   const Adjudication& a = o.adjudication;
   std::ostringstream s;
   s << kSettingsStart << "format " << kFormatVersion << " depth " << o.limits.depth << " nodes " << o.limits.nodes
-    << " openings " << openings.size() << ":" << hex(fnv1a(fens)) << " random-plies " << o.random_plies << " seed "
-    << o.seed << " weights " << hex(fnv1a(values)) << " skip-plies " << o.selection.skip_plies << " adjudication "
+    << " openings " << openings.size() << ":" << hex64(fnv1a(fens)) << " random-plies " << o.random_plies << " seed "
+    << o.seed << " weights " << hex64(fnv1a(values)) << " skip-plies " << o.selection.skip_plies << " adjudication "
     << a.max_plies << "," << a.win_score << "," << a.win_plies << "," << a.draw_score << "," << a.draw_plies << ","
     << a.draw_min_ply << "," << a.repetitions << design_words(o.design);
   return s.str();

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "tuning/tuner/json_fields.h"
-#include "tuning/tuner/report_text.h"
 #include "util/atomic_file.h"
+#include "util/fingerprint.h"
 
 namespace jiang::tuner {
 

@@ -10,7 +10,7 @@
 #include "tuning/tuner/games.h"
 #include "tuning/tuner/json_fields.h"
 #include "tuning/tuner/positions_loader.h"
-#include "tuning/tuner/report_text.h"
+#include "util/fingerprint.h"
 
 namespace jiang::tuner {
 

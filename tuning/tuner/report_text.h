@@ -1,7 +1,6 @@
 // Numbers as the tuner's log, CSV and checkpoint write them.
 #pragma once
 
-#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -15,11 +14,5 @@ inline std::string number(double x) {
 }
 
 inline std::string optional_number(const std::optional<double>& x) { return x ? number(*x) : std::string("-"); }
-
-inline std::string hex64(uint64_t x) {
-  char buffer[17];
-  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(x));
-  return buffer;
-}
 
 }  // namespace jiang::tuner

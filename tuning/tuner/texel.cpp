@@ -11,6 +11,7 @@
 #include "engine/search.h"
 #include "tuning/tuner/parallel.h"
 #include "tuning/tuner/rng.h"
+#include "util/fingerprint.h"
 
 namespace jiang::tuner {
 namespace {
@@ -56,13 +57,10 @@ std::vector<uint8_t> hold_out_games(const std::vector<LabelledPosition>& positio
 }  // namespace
 
 uint64_t fingerprint(const std::vector<LabelledPosition>& positions) {
-  uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a
-  auto mix = [&h](unsigned char c) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  };
+  uint64_t h = kFnv1aBasis;
+  auto mix = [&h](unsigned char c) { h = fnv1a(std::span<const uint8_t>(&c, 1), h); };
   for (const LabelledPosition& p : positions) {
-    for (char c : p.fen) mix(static_cast<unsigned char>(c));
+    h = fnv1a(p.fen, h);
     mix(' ');
     // The result to a thousandth, as the file format writes it.
     const long long milli = std::llround(p.result * 1000.0);
