@@ -81,7 +81,7 @@ double distance_from_start(const TuneConfig& c, const Params& weights) {
 
 TEST_CASE("The traced loss's analytic gradient equals its finite differences", "[tuner][adam]") {
   const TexelData data = labelled(600, 17);
-  const TracedData traced = trace_texel_data(data, moved_start(), 2);
+  TracedData traced = trace_texel_data(data, moved_start(), 2);
   TracedPositionsObjective objective(traced, 1.0, 2);
   const std::vector<int> values = moved_start().values();
   const std::vector<int> params = linear_params();

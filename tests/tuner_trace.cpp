@@ -79,7 +79,7 @@ TexelData labelled_data(int count, uint64_t seed, double validation) {
 
 TEST_CASE("The traced loss equals the full loss, step by step", "[tuner][trace]") {
   const TexelData data = labelled_data(1200, 23, 0.2);
-  const TracedData traced = trace_texel_data(data, Params(), 2);
+  TracedData traced = trace_texel_data(data, Params(), 2);
   TracedPositionsObjective fast(traced, 1.1, 2);
   PositionsObjective slow(data, 1.1, 2);
   std::vector<int> values = Params().values();
@@ -110,7 +110,7 @@ TEST_CASE("The traced loss equals the full loss, step by step", "[tuner][trace]"
 
 TEST_CASE("Hill climbing with the traced loss finds the weights it finds with the full loss", "[tuner][trace]") {
   const TexelData data = labelled_data(400, 24, 0.0);
-  const TracedData traced = trace_texel_data(data, Params(), 2);
+  TracedData traced = trace_texel_data(data, Params(), 2);
   const std::vector<int> tuned = Params::select({"material", "tempo", "mobility", "danger.curve.mg"});
   std::vector<std::vector<int>> found;
   std::vector<double> losses;
@@ -132,11 +132,56 @@ TEST_CASE("Hill climbing with the traced loss finds the weights it finds with th
 
 TEST_CASE("The traced loss does not depend on the thread count", "[tuner][trace]") {
   const TexelData data = labelled_data(9000, 25, 0.0);  // three blocks
-  const TracedData one = trace_texel_data(data, Params(), 1), two = trace_texel_data(data, Params(), 2);
+  TracedData one = trace_texel_data(data, Params(), 1), two = trace_texel_data(data, Params(), 2);
   TracedPositionsObjective a(one, 1.0, 1), b(two, 1.0, 2);
   std::vector<int> values = Params().values();
   for (const char* name : {"tempo", "material.rook.eg", "danger.curve.mg"}) {
     values[*Params::find(name)] += 5;
     CHECK(a.loss(values) == b.loss(values));
+  }
+}
+
+TEST_CASE("Weights that settle in another exchange order are traced again, and the loss stays exact",
+          "[tuner][trace]") {
+  const TexelData data = labelled_data(1200, 26, 0.2);
+  TracedData traced = trace_texel_data(data, Params(), 2);
+  TracedPositionsObjective fast(traced, 1.1, 2);
+  PositionsObjective slow(data, 1.1, 2);
+  const ExchangeOrder start_order = traced.train->order();
+  std::vector<int> values = Params().values();
+  const int horse = *Params::find("material.horse.mg"), tempo = *Params::find("tempo");
+
+  SECTION("a step across and back (rejected) keeps the traces") {
+    values[horse] = 700;
+    CHECK(fast.loss(values) == slow.loss(values));
+    values[horse] = Params().values()[horse];
+    CHECK(fast.loss(values) == slow.loss(values));
+    CHECK(fast.retraces() == 0);
+    CHECK(same_exchange_order(traced.train->order(), start_order));
+  }
+  SECTION("losses around a point across trace it again, both sets") {
+    values[horse] = 700;  // above the cannon: another exchange order
+    for (int step = 0; step < kRetraceStreak + 4; ++step) {
+      values[tempo] += step % 2 ? -3 : 5;
+      INFO("step " << step);
+      CHECK(fast.loss(values) == slow.loss(values));
+      CHECK(fast.retraces() == (step + 1 >= kRetraceStreak ? 1 : 0));
+    }
+    CHECK(*fast.validation_loss(values) == *slow.validation_loss(values));
+    CHECK(!same_exchange_order(traced.train->order(), start_order));
+    CHECK(same_exchange_order(traced.validation->order(), traced.train->order()));
+    CHECK(traced.train->size() + traced.validation->size() == 1200);
+  }
+  SECTION("a gradient across traces again at once, as if traced there from the start") {
+    values[horse] = 700;
+    const std::vector<int> params = Params::select({"material", "tempo", "mobility"});
+    const std::vector<double> g = fast.gradient(values, params);
+    CHECK(fast.retraces() == 1);
+    Params there_params;
+    there_params.set_values(values);
+    TracedData fresh = trace_texel_data(data, there_params, 2);
+    TracedPositionsObjective there(fresh, 1.1, 2);
+    CHECK(g == there.gradient(values, params));
+    CHECK(there.retraces() == 0);
   }
 }

@@ -99,7 +99,7 @@ std::unique_ptr<Objective> traced_objective(TexelData& data, TracedData& traced,
   logger.info("traced {} positions{} in {:.1f} s ({:.0f} bytes a position; resident memory {:.0f} MB)", positions,
               cluster.size() > 1 ? " (rank 0's shard)" : "", seconds_since(trace_start),
               double(bytes) / double(std::max<size_t>(positions, 1)), resident_mb());
-  return std::make_unique<TracedPositionsObjective>(traced, k, threads, cluster);
+  return std::make_unique<TracedPositionsObjective>(traced, k, threads, cluster, &logger);
 }
 
 }  // namespace jiang::tuner

@@ -26,13 +26,14 @@ std::optional<int> eg_twin(const std::string& name) {
   return std::nullopt;
 }
 
-TraceBlock make_block(const PositionSet& set, size_t begin, size_t end, const Tracer& tracer,
+// A block of `n` positions with their results.
+TraceBlock make_block(const Position* leaves, const float* results, size_t n, const Tracer& tracer,
                       const FeatureTable& features) {
   TraceBlock block;
   std::vector<std::vector<std::pair<uint16_t, int8_t>>> by_feature(features.features().size());
-  for (size_t p = begin; p < end; ++p) {
-    const uint16_t i = uint16_t(p - begin);
-    const PositionTrace trace = tracer.trace(set.leaves[p]);
+  for (size_t p = 0; p < n; ++p) {
+    const uint16_t i = uint16_t(p);
+    const PositionTrace trace = tracer.trace(leaves[p]);
     for (const auto& [feature, coef] : features.encode(trace.linear)) by_feature[feature].push_back({i, coef});
     TraceRecord record{uint32_t(block.threats.size()), {}, trace.shape};
     for (Color c : {Red, Black}) {
@@ -44,8 +45,8 @@ TraceBlock make_block(const PositionSet& set, size_t begin, size_t end, const Tr
         trace.shape.danger[Black] != none)
       block.nonlinear.push_back(i);
     block.records.push_back(record);
-    block.packed.push_back(pack(set.leaves[p]));
-    block.results.push_back(set.results[p]);
+    block.packed.push_back(pack(leaves[p]));
+    block.results.push_back(results[p]);
   }
   for (const auto& entries : by_feature) {
     block.column.push_back(uint32_t(block.gap.size()));
@@ -124,9 +125,23 @@ TraceSet::TraceSet(const PositionSet& set, const Tracer& tracer, int threads, co
       size_(set.size()),
       total_(set.total_size()) {
   const bool complete = parallel_chunks(set.size(), kTraceBlock, threads, stop, [&](size_t b, size_t begin, size_t end) {
-    blocks_[b] = make_block(set, begin, end, tracer, features_);
+    blocks_[b] = make_block(&set.leaves[begin], &set.results[begin], end - begin, tracer, features_);
   });
   if (!complete) throw Interrupted();
+}
+
+void TraceSet::retrace(const Tracer& tracer, int threads, const std::atomic<bool>* stop, Cluster& cluster) {
+  std::vector<TraceBlock> next(blocks_.size());
+  const bool complete = parallel_chunks(blocks_.size(), 1, threads, stop, [&](size_t b, size_t, size_t) {
+    const TraceBlock& old = blocks_[b];
+    std::vector<Position> leaves;
+    leaves.reserve(old.packed.size());
+    for (const PackedPosition& packed : old.packed) leaves.push_back(unpack(packed));
+    next[b] = make_block(leaves.data(), old.results.data(), leaves.size(), tracer, features_);
+  });
+  if (any(cluster, !complete)) throw Interrupted();  // every rank keeps its old traces, or none does
+  blocks_ = std::move(next);
+  order_ = tracer.order();
 }
 
 size_t TraceSet::bytes() const {

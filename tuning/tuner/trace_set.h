@@ -9,7 +9,8 @@
 // coefficient. The features by block are the inverted index parameter -> positions.
 //
 // Weights whose exchange order differs from the traced weights' (a middlegame material value passing
-// another) are evaluated in full from the packed positions, by the Evaluator.
+// another) are evaluated in full from the packed positions, by the Evaluator, until the set is traced
+// again in their order (retrace: TracedPositionsObjective does it when the weights settle there).
 #pragma once
 
 #include <atomic>
@@ -80,6 +81,10 @@ class TraceSet {
  public:
   // Throws Interrupted if `stop` is raised first.
   TraceSet(const PositionSet& set, const Tracer& tracer, int threads, const std::atomic<bool>* stop = nullptr);
+  // Traces the same positions again, from their packed forms, at the tracer's weights (in another exchange
+  // order). Collective over the ranks; throws Interrupted if `stop` is raised on any, and then every rank
+  // keeps the traces it had.
+  void retrace(const Tracer& tracer, int threads, const std::atomic<bool>* stop, Cluster& cluster);
   size_t size() const { return size_; }
   size_t total_size() const { return total_; }  // over every shard (PositionSet::total_size)
   const std::vector<TraceBlock>& blocks() const { return blocks_; }
@@ -103,6 +108,8 @@ class TracedLoss {
       : set_(set), k_(k), threads_(threads), cluster_(cluster) {}
   // Throws Interrupted (and forgets its weights) if `stop` is raised during the computation on any rank.
   double loss(const std::vector<int>& values, const std::atomic<bool>* stop);
+  // Forgets the weights it last computed (after the set was traced again): the next loss is computed in full.
+  void forget() { current_.reset(); }
   // Red's traced evaluation of every position at the weights of the last loss (for tests).
   std::vector<int> evals() const;
   size_t state_bytes() const;  // the memory of the kept evaluation, per position 16 bytes
