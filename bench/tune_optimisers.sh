@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The four optimisers side by side (README "Self-play and tuning"): hc, sa, ga and adam each tune every
+# parameter from the hand-set weights on the same self-play positions, then each result plays the hand-set
+# weights (`jiang match`, 400 games at 5000 nodes from the 300 openings of data/match-openings-b.fen, none
+# of which the self-play games started from), and the best of them plays the shipped defaults. Prints one
+# table; leaves the weights, logs, loss histories (CSV), their plot (loss.svg) and the match results in
+# OUTDIR, and skips a step whose output is already there, so that a rerun after an interruption goes on.
+#
+# usage: bench/tune_optimisers.sh DATA OUTDIR [GAMES] [NODES]
+#   DATA    labelled positions from `jiang selfplay` (with search scores: the labels blend 0.5 x result
+#           and 0.5 x the score's win probability)
+#   GAMES   games per match (default 400); NODES nodes a move in the matches (default 5000)
+# Build build/jiang first. Each tune gets TUNE_SECONDS (default 3600) at most, on 2 threads.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+jiang="$here/build/jiang"
+data=${1:?usage: bench/tune_optimisers.sh DATA OUTDIR [GAMES] [NODES]}
+out=${2:?usage: bench/tune_optimisers.sh DATA OUTDIR [GAMES] [NODES]}
+games=${3:-400}
+nodes=${4:-5000}
+seconds=${TUNE_SECONDS:-3600}
+handset="$here/data/weights-handset.json"
+openings="$here/data/match-openings-b.fen"
+[ -x "$jiang" ] || { echo "no jiang binary at $jiang (build first)" >&2; exit 2; }
+[ -r "$data" ] || { echo "cannot read $data" >&2; exit 2; }
+mkdir -p "$out"
+
+# Each optimiser's settings. hc and adam stop on their own (hc when a pass at step 1 finds nothing,
+# adam when the validation loss has not fallen for 10 epochs); annealing cools 10x slower than its
+# default (23,000 iterations instead of 2,300) and the genetic algorithm breeds 400 generations instead of
+# 100, because at their defaults they end long before the loss stops falling.
+declare -A settings=(
+  [hc]="--algo hc"
+  [sa]="--algo sa --sa-rate 0.9998"
+  [ga]="--algo ga --ga-generations 400"
+  [adam]="--algo adam --patience 10"
+)
+optimisers=(hc sa ga adam)
+
+for name in "${optimisers[@]}"; do
+  [ -s "$out/$name.json" ] && continue
+  echo "tuning: $name (${settings[$name]})" >&2
+  # shellcheck disable=SC2086  # the settings are words
+  "$jiang" tune --data "$data" --lambda 0.5 --weights "$handset" --threads 2 --time "$seconds" \
+    ${settings[$name]} --out "$out/$name.json" --force > "$out/$name.log" 2>&1
+done
+python3 "$here/tools/plot_loss.py" -o "$out/loss.svg" --title "From the hand-set weights, $(basename "$data")" \
+  $(for name in "${optimisers[@]}"; do echo "$name=$out/$name.csv"; done)
+
+match() {  # match NAME WEIGHTS BASELINE: the summary line of WEIGHTS against BASELINE (empty: the defaults)
+  local name=$1 weights=$2 baseline=$3
+  if [ ! -s "$out/match-$name.txt" ]; then
+    echo "match: $name" >&2
+    "$jiang" match --weights "$weights" ${baseline:+--baseline "$baseline"} --nodes "$nodes" --games "$games" \
+      --openings "$openings" --threads 2 > "$out/match-$name.txt.part" 2>&1
+    mv "$out/match-$name.txt.part" "$out/match-$name.txt"
+  fi
+  tail -1 "$out/match-$name.txt"
+}
+elo() { grep -o 'Elo [-+0-9.]* +/- [0-9.]*' <<< "$1" | head -1; }
+
+echo "| optimiser | train loss | validation loss | time | Elo against the hand-set weights |"
+echo "|---|---|---|---|---|"
+best="" best_elo=-100000
+for name in "${optimisers[@]}"; do
+  result=$(match "$name" "$out/$name.json" "$handset")
+  losses=$(grep -o 'loss [0-9.]* -> [0-9.]*, validation [0-9.]* -> [0-9.]*' "$out/$name.log" | tail -1)
+  train=$(sed -E 's/loss ([0-9.]+) -> ([0-9.]+),.*/\1 -> \2/' <<< "$losses")
+  validation=$(sed -E 's/.*validation ([0-9.]+) -> ([0-9.]+)/\1 -> \2/' <<< "$losses")
+  time=$(grep -o 'evaluations in [0-9.]* s' "$out/$name.log" | tail -1 | grep -o '[0-9.]* s')
+  echo "| $name | $train | $validation | $time | $(elo "$result") |"
+  value=$(elo "$result" | awk '{ print $2 + 0 }')
+  if awk -v a="$value" -v b="$best_elo" 'BEGIN { exit !(a > b) }'; then best=$name best_elo=$value; fi
+done
+echo
+echo "best: $best; against the shipped defaults: $(elo "$(match "$best-vs-defaults" "$out/$best.json" "")")"
