@@ -25,15 +25,16 @@ openings="$here/data/match-openings-b.fen"
 [ -r "$data" ] || { echo "cannot read $data" >&2; exit 2; }
 mkdir -p "$out"
 
-# Each optimiser's settings. hc and adam stop on their own (hc when a pass at step 1 finds nothing,
-# adam when the validation loss has not fallen for 10 epochs); annealing cools 10x slower than its
-# default (23,000 iterations instead of 2,300) and the genetic algorithm breeds 400 generations instead of
-# 100, because at their defaults they end long before the loss stops falling.
+# Each optimiser's settings. hc stops on its own (when a pass at step 1 finds nothing) and adam when the
+# validation loss has not fallen for 10 epochs. The others' defaults end long before the loss stops
+# falling (on 600,000 positions: sa's 2,300 iterations, ga's 100 generations, adam's 200 epochs all still
+# gaining), so annealing cools 10x slower (23,000 iterations), the genetic algorithm breeds 600
+# generations and adam may take 400 epochs.
 declare -A settings=(
   [hc]="--algo hc"
   [sa]="--algo sa --sa-rate 0.9998"
-  [ga]="--algo ga --ga-generations 400"
-  [adam]="--algo adam --patience 10"
+  [ga]="--algo ga --ga-generations 600"
+  [adam]="--algo adam --adam-epochs 400 --patience 10"
 )
 optimisers=(hc sa ga adam)
 
