@@ -19,14 +19,21 @@ TracedData trace_texel_data(const TexelData& data, const Params& start, int thre
 
 TracedPositionsObjective::TracedPositionsObjective(TracedData& data, double k, int threads, Cluster& cluster,
                                                    spdlog::logger* logger)
-    : data_(data), k_(k), threads_(threads), cluster_(cluster), logger_(logger), train_(*data.train, k, threads, cluster) {
+    : data_(data),
+      k_(k),
+      threads_(threads),
+      cluster_(cluster),
+      logger_(logger),
+      train_(*data.train, k, threads, cluster) {
   if (data.validation) validation_.emplace(*data.validation, k, threads, cluster);
 }
 
 void TracedPositionsObjective::follow_order(const std::vector<int>& values, bool now) {
   const TraceWeights w(values);
   const ExchangeOrder& order = w.tables.exchange_order;
-  auto in_order = [&](const std::unique_ptr<TraceSet>& set) { return !set || same_exchange_order(order, set->order()); };
+  auto in_order = [&](const std::unique_ptr<TraceSet>& set) {
+    return !set || same_exchange_order(order, set->order());
+  };
   if (in_order(data_.train) && in_order(data_.validation)) {
     streak_order_.reset(), streak_ = 0;
     return;
