@@ -142,10 +142,11 @@ Parameters move in whole units within their registry bounds. Every run is reprod
 (whatever --threads).
 
 --shrink F writes start + F * (best - start) to --out instead of the best weights (the checkpoint keeps
-the best). On self-play data the loss keeps falling past the point that helps play: measured at 5000
-and 20000 nodes a move, hill climbing's best weights played even with their start, a quarter or half of
-the way there +106 to +129 Elo (README, "Tuning"). F = 0.5 is the tested choice; the default 1 keeps the
-best weights.
+the best). On few positions from shallow games with result labels the loss keeps falling past the point
+that helps play (230,000 positions of 5000-node games: hill climbing's best played even with its start,
+half the way +112 Elo); on 600,000 positions of 8000-node games with --lambda 0.5 the whole step of
+every algorithm gained +70 to +126 Elo, and the default 1 (the best weights) is the choice (README,
+"Self-play and tuning").
 
 Files: the best weights (or the shrunk ones) go to --out (TUNED.json, loadable with `jiang --weights`, `jiang eval --weights`
 and `setoption weightsfile`), the loss history to TUNED.csv (iteration, elapsed_s, evaluations,
@@ -281,59 +282,57 @@ int run(TuneCli& cli, CLI::App& cmd, Cluster& cluster) {
   return outcome.interrupted ? kExitInterrupted : 0;
 }
 
-}  // namespace
-
-void add_tune_command(CLI::App& app, int& exit_code) {
-  auto cli = std::make_shared<TuneCli>();
-  cli->run.threads = tuner::default_threads();
-  TuneConfig& c = cli->config;
-  CLI::App* cmd = app.add_subcommand("tune", "Tune the evaluation weights: hill climbing, simulated annealing or a "
-                                             "genetic algorithm, on labelled positions or on games");
-  cmd->footer(kFooter);
+// What to tune, from where, on what, and how the run is stopped, saved and logged.
+void add_run_options(CLI::App* cmd, TuneCli& cli) {
+  TuneConfig& c = cli.config;
   cmd->add_option("--data", c.data, "labelled positions ('FEN result' lines), for the positions objective");
   cmd->add_option("--algo", c.algorithm,
                   "hc (hill climbing), sa (simulated annealing), ga (genetic algorithm) or adam (gradient steps)")
       ->check(CLI::IsMember({"hc", "sa", "ga", "adam"}));
-  auto* params = cmd->add_option("--params", cli->params,
+  auto* params = cmd->add_option("--params", cli.params,
                                  "parameters to tune, comma-separated: full names, prefixes ending at a dot "
                                  "(position.horse) or groups (default: all)")
                      ->delimiter(',');
-  auto* group = cmd->add_option("--group", cli->group, "tune one group: material, position, mobility, control, "
+  auto* group = cmd->add_option("--group", cli.group, "tune one group: material, position, mobility, control, "
                                                        "relations, safety, patterns or tempo");
   params->excludes(group);
-  cmd->add_option("--weights", cli->weights, "start weights (default: the compiled-in defaults)");
-  auto* iterations = cmd->add_option("--iterations", cli->run.iterations,
+  cmd->add_option("--weights", cli.weights, "start weights (default: the compiled-in defaults)");
+  auto* iterations = cmd->add_option("--iterations", cli.run.iterations,
                                      "stop after this many iterations in all, counting those before a --resume "
                                      "(default: until the algorithm ends)")
                          ->check(CLI::Range(int64_t(1), int64_t(1) << 50));
-  auto* time = cmd->add_option("--time", cli->run.time_s, "stop after this many seconds of this session")
+  auto* time = cmd->add_option("--time", cli.run.time_s, "stop after this many seconds of this session")
                    ->check(CLI::PositiveNumber);
   iterations->excludes(time);
   cmd->add_option("--seed", c.seed, "seed of the random choices and of the validation split")->capture_default_str();
-  cmd->add_option("--threads", cli->run.threads, "threads evaluating the loss or playing the games (default: the machine's cores)")
+  cmd->add_option("--threads", cli.run.threads, "threads evaluating the loss or playing the games (default: the machine's cores)")
       ->check(CLI::Range(1, 1024));
-  cmd->add_flag("--full-loss", cli->run.full_loss,
+  cmd->add_flag("--full-loss", cli.run.full_loss,
                 "positions objective: evaluate every position for every loss (the slow path the traces replace; "
                 "the same losses)");
-  cmd->add_option("--validation", cli->validation, "share of the positions held out for validation: 10% or 0.1")
+  cmd->add_option("--validation", cli.validation, "share of the positions held out for validation: 10% or 0.1")
       ->capture_default_str();
   cmd->add_flag("--strict", c.strict, "stop at a malformed data line instead of skipping it");
-  cmd->add_option("--k", cli->k, "use this K instead of fitting it")->check(CLI::Range(1e-4, 100.0));
-  cmd->add_option("--resume", cli->resume, "continue the run saved in this checkpoint");
-  cmd->add_option("--out", cli->out, "the tuned weights (JSON); TUNED.csv and TUNED.checkpoint.json go beside it");
-  cmd->add_option("--checkpoint", cli->checkpoint, "checkpoint file (default: TUNED.checkpoint.json; on --resume, the "
+  cmd->add_option("--k", cli.k, "use this K instead of fitting it")->check(CLI::Range(1e-4, 100.0));
+  cmd->add_option("--resume", cli.resume, "continue the run saved in this checkpoint");
+  cmd->add_option("--out", cli.out, "the tuned weights (JSON); TUNED.csv and TUNED.checkpoint.json go beside it");
+  cmd->add_option("--checkpoint", cli.checkpoint, "checkpoint file (default: TUNED.checkpoint.json; on --resume, the "
                                                    "resumed file)");
-  cmd->add_option("--checkpoint-every", cli->run.checkpoint_every_s, "seconds between checkpoints")
+  cmd->add_option("--checkpoint-every", cli.run.checkpoint_every_s, "seconds between checkpoints")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  cmd->add_option("--log-every", cli->run.log_every_s, "seconds between progress lines")
+  cmd->add_option("--log-every", cli.run.log_every_s, "seconds between progress lines")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  cmd->add_flag("--force", cli->run.force, "start a new run even if its checkpoint file exists (it is replaced)");
-  cmd->add_option("--shrink", cli->run.shrink, "write start + F * (best - start) to --out (0.5 played best; see below)")
+  cmd->add_flag("--force", cli.run.force, "start a new run even if its checkpoint file exists (it is replaced)");
+  cmd->add_option("--shrink", cli.run.shrink, "write start + F * (best - start) to --out (see below)")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
+}
 
+// The games objective's match settings.
+void add_games_options(CLI::App* cmd, TuneCli& cli) {
+  TuneConfig& c = cli.config;
   cmd->add_option("--objective", c.objective, "positions (Texel's method) or games (score against --baseline)")
       ->check(CLI::IsMember({"positions", "games"}))
       ->capture_default_str();
@@ -344,9 +343,13 @@ void add_tune_command(CLI::App& app, int& exit_code) {
   auto* nodes = cmd->add_option("--nodes", c.nodes, "games objective: nodes per move (default 2000)")
                     ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   depth->excludes(nodes);
-  cmd->add_option("--openings", cli->openings, "games objective: FEN list, one a line (default: a built-in list)");
-  cmd->add_option("--baseline", cli->baseline, "games objective: the opponent's weights (default: the defaults)");
+  cmd->add_option("--openings", cli.openings, "games objective: FEN list, one a line (default: a built-in list)");
+  cmd->add_option("--baseline", cli.baseline, "games objective: the opponent's weights (default: the defaults)");
+}
 
+// Each algorithm's own settings.
+void add_algorithm_options(CLI::App* cmd, TuneCli& cli) {
+  TuneConfig& c = cli.config;
   cmd->add_option("--hc-step", c.hc.step, "hill climbing: the first step")->check(CLI::Range(1, 10000))->capture_default_str();
   cmd->add_option("--hc-min-step", c.hc.min_step, "hill climbing: the smallest step")
       ->check(CLI::Range(1, 10000))
@@ -376,7 +379,7 @@ void add_tune_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--ga-crossover-rate", c.ga.crossover_rate, "genetic: crossover probability")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
-  cmd->add_option("--ga-crossover", cli->crossover, "genetic: uniform or one-point")
+  cmd->add_option("--ga-crossover", cli.crossover, "genetic: uniform or one-point")
       ->check(CLI::IsMember({"uniform", "one-point"}))
       ->capture_default_str();
   cmd->add_option("--ga-mutation-rate", c.ga.mutation_rate,
@@ -385,7 +388,7 @@ void add_tune_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--ga-mutation-step", c.ga.mutation_step, "genetic: mutation size (gaussian sigma or uniform bound)")
       ->check(CLI::Range(1, 10000))
       ->capture_default_str();
-  cmd->add_option("--ga-mutation", cli->mutation, "genetic: gaussian or uniform")
+  cmd->add_option("--ga-mutation", cli.mutation, "genetic: gaussian or uniform")
       ->check(CLI::IsMember({"gaussian", "uniform"}))
       ->capture_default_str();
   cmd->add_option("--ga-elitism", c.ga.elitism, "genetic: individuals kept unchanged")
@@ -397,6 +400,10 @@ void add_tune_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--adam-epochs", c.adam.epochs, "adam: epochs (full-batch gradient steps)")
       ->check(CLI::Range(1, 100000000))
       ->capture_default_str();
+}
+
+// The loss's labels and penalty, and early stopping on the validation loss.
+void add_objective_options(CLI::App* cmd, TuneConfig& c) {
   cmd->add_option("--l2", c.l2, "every algorithm: add L2 * mean((w - start) / range)^2 to the training loss (0: off)")
       ->check(CLI::Range(0.0, 1e6))
       ->capture_default_str();
@@ -410,7 +417,21 @@ void add_tune_command(CLI::App& app, int& exit_code) {
                   "weights of the lowest validation loss (0: off)")
       ->check(CLI::Range(int64_t(0), int64_t(1) << 50))
       ->capture_default_str();
+}
 
+}  // namespace
+
+void add_tune_command(CLI::App& app, int& exit_code) {
+  auto cli = std::make_shared<TuneCli>();
+  cli->run.threads = tuner::default_threads();
+  CLI::App* cmd = app.add_subcommand("tune", "Tune the evaluation weights: hill climbing, simulated annealing, a "
+                                             "genetic algorithm or gradient steps (adam), on labelled positions "
+                                             "or on games");
+  cmd->footer(kFooter);
+  add_run_options(cmd, *cli);
+  add_games_options(cmd, *cli);
+  add_algorithm_options(cmd, *cli);
+  add_objective_options(cmd, cli->config);
   cmd->callback([cli, cmd, &exit_code] {
     exit_code = run_on_cluster("jiang tune", kExitError, [&](Cluster& cluster) { return run(*cli, *cmd, cluster); });
   });
