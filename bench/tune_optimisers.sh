@@ -6,6 +6,9 @@
 # table; leaves the weights, logs, loss histories (CSV), their plot (loss.svg) and the match results in
 # OUTDIR, and skips a step whose output is already there, so that a rerun after an interruption goes on.
 #
+# Last, the best plays the hand-set weights again at a time control, as two engine processes
+# (CONFIRM_TC, default 10+0.1; CONFIRM_GAMES games, default 200, two at a time; CONFIRM_GAMES=0 skips it).
+#
 # usage: bench/tune_optimisers.sh DATA OUTDIR [GAMES] [NODES]
 #   DATA    labelled positions from `jiang selfplay` (with search scores: the labels blend 0.5 x result
 #           and 0.5 x the score's win probability)
@@ -19,6 +22,8 @@ out=${2:?usage: bench/tune_optimisers.sh DATA OUTDIR [GAMES] [NODES]}
 games=${3:-400}
 nodes=${4:-5000}
 seconds=${TUNE_SECONDS:-3600}
+confirm_tc=${CONFIRM_TC:-10+0.1}
+confirm_games=${CONFIRM_GAMES:-200}
 handset="$here/data/weights-handset.json"
 openings="$here/data/match-openings-b.fen"
 [ -x "$jiang" ] || { echo "no jiang binary at $jiang (build first)" >&2; exit 2; }
@@ -58,7 +63,7 @@ match() {  # match NAME WEIGHTS BASELINE: the summary line of WEIGHTS against BA
   fi
   tail -1 "$out/match-$name.txt"
 }
-elo() { grep -o 'Elo [-+0-9.]* +/- [0-9.]*' <<< "$1" | head -1; }
+elo() { grep -io 'elo [-+0-9.]* +/- [0-9.]*' <<< "$1" | head -1; }  # "Elo" in-process, "elo" between engines
 
 echo "| optimiser | train loss | validation loss | time | Elo against the hand-set weights |"
 echo "|---|---|---|---|---|"
@@ -75,3 +80,13 @@ for name in "${optimisers[@]}"; do
 done
 echo
 echo "best: $best; against the shipped defaults: $(elo "$(match "$best-vs-defaults" "$out/$best.json" "")")"
+[ "$confirm_games" -gt 0 ] || exit 0
+confirmed="$out/match-$best-tc.txt"
+if [ ! -s "$confirmed" ]; then
+  echo "match: $best at $confirm_tc" >&2
+  "$jiang" match --engine "name=$best cmd=$jiang option.weightsfile=$out/$best.json" \
+    --engine "name=handset cmd=$jiang option.weightsfile=$handset" --tc "$confirm_tc" --games "$confirm_games" \
+    --openings "$openings" --concurrency 2 --pgn "$out/$best-tc.pgn" > "$confirmed.part" 2>&1
+  mv "$confirmed.part" "$confirmed"
+fi
+echo "$best against the hand-set weights at $confirm_tc: $(tail -1 "$confirmed"); $(grep 'forfeits' "$confirmed" | tr '\n' ' ')"
