@@ -21,8 +21,8 @@ class logger;
 namespace jiang::tuner {
 
 // Losses in a row in one new exchange order before the positions are traced again in it. Re-tracing
-// costs about as much as 30 full evaluations; a rejected crossing step is one or two losses, while a
-// kept one is followed by a sweep of losses around it.
+// costs about as much as five full evaluations (3 s against 0.6 s on 600,000 positions); a rejected
+// crossing step is one or two losses, while a kept one is followed by a sweep of losses around it.
 inline constexpr int kRetraceStreak = 3;
 
 struct TracedData {
