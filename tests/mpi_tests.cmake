@@ -4,7 +4,8 @@
 #
 #   mpi/selfplay_same_file   2 ranks write the file 1 process writes (after the command line): every game,
 #                            once, in order; then 2 ranks extend a 1-process file and 1 process a 2-rank file.
-#   mpi/tune_same_weights    hc, sa, ga and adam on 2 ranks end with the weights of 1 process, byte for byte;
+#   mpi/tune_same_weights    hc, sa, ga and adam on 2 ranks end with the weights of 1 process, byte for byte
+#                            (hc also from the hand-set weights, re-tracing when the exchange order changes);
 #                            a 2-rank run stopped after a few iterations and resumed under mpirun (and one
 #                            resumed by 1 process) ends with them too.
 #   mpi/games_objective      the games objective spread over 2 ranks gives the losses of 1 process.
