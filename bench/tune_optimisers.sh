@@ -43,12 +43,21 @@ declare -A settings=(
 )
 optimisers=(hc sa ga adam)
 
+# A tune has ended when its log has the end line; --out is rewritten at every checkpoint, so its presence
+# says nothing. An interrupted one resumes from its checkpoint, its log going on in the same file.
+ended() { grep -qE '(finished|stopped) after [0-9]+ iterations' "$out/$1.log" 2> /dev/null; }
 for name in "${optimisers[@]}"; do
-  [ -s "$out/$name.json" ] && continue
-  echo "tuning: $name (${settings[$name]})" >&2
-  # shellcheck disable=SC2086  # the settings are words
-  "$jiang" tune --data "$data" --lambda 0.5 --weights "$handset" --threads 2 --time "$seconds" \
-    ${settings[$name]} --out "$out/$name.json" --force > "$out/$name.log" 2>&1
+  ended "$name" && continue
+  if [ -s "$out/$name.checkpoint.json" ]; then
+    echo "tuning: $name, resumed" >&2
+    "$jiang" tune --resume "$out/$name.checkpoint.json" --time "$seconds" >> "$out/$name.log" 2>&1
+  else
+    echo "tuning: $name (${settings[$name]})" >&2
+    # shellcheck disable=SC2086  # the settings are words
+    "$jiang" tune --data "$data" --lambda 0.5 --weights "$handset" --threads 2 --time "$seconds" \
+      ${settings[$name]} --out "$out/$name.json" --force > "$out/$name.log" 2>&1
+  fi
+  ended "$name" || { echo "the $name run did not end (see $out/$name.log)" >&2; exit 1; }
 done
 python3 "$here/tools/plot_loss.py" -o "$out/loss.svg" --title "From the hand-set weights, $(basename "$data")" \
   $(for name in "${optimisers[@]}"; do echo "$name=$out/$name.csv"; done)
@@ -73,7 +82,7 @@ for name in "${optimisers[@]}"; do
   losses=$(grep -o 'loss [0-9.]* -> [0-9.]*, validation [0-9.]* -> [0-9.]*' "$out/$name.log" | tail -1)
   train=$(sed -E 's/loss ([0-9.]+) -> ([0-9.]+),.*/\1 -> \2/' <<< "$losses")
   validation=$(sed -E 's/.*validation ([0-9.]+) -> ([0-9.]+)/\1 -> \2/' <<< "$losses")
-  time=$(grep -o 'evaluations in [0-9.]* s' "$out/$name.log" | tail -1 | grep -o '[0-9.]* s')
+  time=$(grep -o 'evaluations in [0-9.]* s' "$out/$name.log" | awk '{ t += $3 } END { print t " s" }')  # every session
   echo "| $name | $train | $validation | $time | $(elo "$result") |"
   value=$(elo "$result" | awk '{ print $2 + 0 }')
   if awk -v a="$value" -v b="$best_elo" 'BEGIN { exit !(a > b) }'; then best=$name best_elo=$value; fi

@@ -153,8 +153,8 @@ size_t TraceSet::bytes() const {
   return total;
 }
 
-double TracedLoss::loss(const std::vector<int>& values, const std::atomic<bool>* stop) {
-  TraceWeights next(values);
+double TracedLoss::loss(TraceWeights next, const std::atomic<bool>* stop) {
+  const std::vector<int>& values = next.values;
   if (!same_exchange_order(next.tables.exchange_order, set_.order())) {
     current_.reset();
     return evaluated_in_full(next, stop);

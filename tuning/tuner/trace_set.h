@@ -107,7 +107,8 @@ class TracedLoss {
   TracedLoss(const TraceSet& set, double k, int threads, Cluster& cluster = single_process())
       : set_(set), k_(k), threads_(threads), cluster_(cluster) {}
   // Throws Interrupted (and forgets its weights) if `stop` is raised during the computation on any rank.
-  double loss(const std::vector<int>& values, const std::atomic<bool>* stop);
+  double loss(TraceWeights next, const std::atomic<bool>* stop);
+  double loss(const std::vector<int>& values, const std::atomic<bool>* stop) { return loss(TraceWeights(values), stop); }
   // Forgets the weights it last computed (after the set was traced again): the next loss is computed in full.
   void forget() { current_.reset(); }
   // Red's traced evaluation of every position at the weights of the last loss (for tests).

@@ -28,8 +28,7 @@ TracedPositionsObjective::TracedPositionsObjective(TracedData& data, double k, i
   if (data.validation) validation_.emplace(*data.validation, k, threads, cluster);
 }
 
-void TracedPositionsObjective::follow_order(const std::vector<int>& values, bool now) {
-  const TraceWeights w(values);
+void TracedPositionsObjective::follow_order(const TraceWeights& w, bool now) {
   const ExchangeOrder& order = w.tables.exchange_order;
   auto in_order = [&](const std::unique_ptr<TraceSet>& set) {
     return !set || same_exchange_order(order, set->order());
@@ -59,14 +58,15 @@ void TracedPositionsObjective::follow_order(const std::vector<int>& values, bool
 }
 
 double TracedPositionsObjective::loss(const std::vector<int>& values) {
-  follow_order(values, false);
-  const double l = train_.loss(values, stop_flag());
+  TraceWeights w(values);
+  follow_order(w, false);
+  const double l = train_.loss(std::move(w), stop_flag());
   count_evaluation();
   return l;
 }
 
 std::vector<double> TracedPositionsObjective::gradient(const std::vector<int>& values, const std::vector<int>& params) {
-  follow_order(values, true);  // the analytic part holds only in the traces' order
+  follow_order(TraceWeights(values), true);  // the analytic part holds only in the traces' order
   const std::vector<double> linear = traced_linear_gradient(*data_.train, values, k_, threads_, stop_flag(), cluster_);
   count_evaluation();  // the analytic pass costs about one full loss
   std::vector<int> nonlinear;
