@@ -485,6 +485,9 @@ TEST_CASE("the fast evaluation equals the reference, term by term", "[eval][refe
 
   SECTION("default weights") { check_equal(Params(), fens); }
   SECTION("hand-set weights") { check_equal(Params::load(std::string(JIANG_DATA_DIR) + "/weights-handset.json"), fens); }
+  SECTION("tuned weights (sa, 2 million positions)") {
+    check_equal(Params::load(std::string(JIANG_DATA_DIR) + "/weights-sa-2m.json"), fens);
+  }
   SECTION("every material value equal") { check_equal(equal_material(), fens); }
   SECTION("random weights") {
     // Fewer positions a weight set, more weight sets: the orders of the material values matter most.
