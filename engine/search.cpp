@@ -347,7 +347,7 @@ std::optional<Score> Searcher::probcut(int depth, int ply, Score beta, bool impr
     unmake_move();
     if (stopped_) return std::nullopt;
     if (score >= raised) {
-      tt_.store(table_key(), m, to_tt(score, ply), frame(ply).static_eval, depth - kProbcutReduction + 1,
+      tt_.store(table_key(), m, to_tt(score, ply), frame(ply).raw_eval, depth - kProbcutReduction + 1,
                 Bound::Lower, frame(ply).tt_pv);
       return score;
     }
@@ -456,10 +456,13 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   Score eval = 0;
   if (in_check) {
     f.static_eval = eval = -kInfinite;
+    f.raw_eval = TranspositionTable::kNoEval;
   } else if (excluded) {
     eval = f.static_eval;  // the same node, searched again without one move
   } else {
     const Score raw = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : static_score(ply);
+    // The table keeps the raw score: corrected here once, never again on a later visit.
+    f.raw_eval = raw;
     f.static_eval = eval = corrected_eval(raw);
     if (entry && !is_mate_score(tt_score) &&
         (entry->bound() == (tt_score > eval ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
@@ -575,7 +578,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
 
   const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
   if (!excluded) {
-    tt_.store(table_key(), best_move, to_tt(best, ply), in_check ? TranspositionTable::kNoEval : f.static_eval, depth,
+    tt_.store(table_key(), best_move, to_tt(best, ply), f.raw_eval, depth,
               bound, f.tt_pv);
     // The static score was wrong by the search's verdict: learn it, unless a capture decided the node
     // (then the score says more about the capture than about the structure).

@@ -77,7 +77,8 @@ class Searcher {
   struct Frame {
     Move move;                    // the move made from this node; none for a null move
     Move excluded;                // a move left out (singular extension search)
-    Score static_eval = 0;
+    Score static_eval = 0;        // corrected by the correction history
+    Score raw_eval = 0;           // before correction, as the table stores it; kNoEval in check
     bool in_check = false;
     bool tt_pv = false;           // on a principal variation now or when the table saw it
     int stat_score = 0;           // the history of the move made from this node

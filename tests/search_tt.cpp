@@ -1,0 +1,130 @@
+// The transposition table: what is stored is read back, replacement keeps what is worth more, mate
+// scores are relative to the node, and after a search every stored static evaluation is the position's
+// raw evaluation (the correction history is applied on reading, once, never stored).
+#include <catch2/catch.hpp>
+#include <functional>
+#include <string>
+
+#include "engine/score.h"
+#include "engine/search.h"
+#include "movegen/movegen.h"
+#include "movegen/position.h"
+#include "support/suite.h"
+
+using namespace jiang;
+
+namespace {
+
+constexpr uint64_t kKey = 0x123456789abcdef1ull;
+
+// The key of a different position in the same bucket: the bucket index is the key's low bits.
+uint64_t same_bucket(uint64_t key, int n) { return key ^ (uint64_t(n) << 60); }
+
+Move first_legal_move() {
+  const Position pos = Position::from_fen(std::string(kStartFen));
+  MoveList moves;
+  generate_legal(pos, moves);
+  return moves[0];
+}
+
+}  // namespace
+
+TEST_CASE("the table returns what was stored", "[tt]") {
+  TranspositionTable tt(1);
+  const Move m = first_legal_move();
+  CHECK_FALSE(tt.probe(kKey));
+  tt.store(kKey, m, -123, 45, 7, Bound::Lower, true);
+  const auto e = tt.probe(kKey);
+  REQUIRE(e);
+  CHECK(e->move == m);
+  CHECK(e->score == -123);
+  CHECK(e->eval == 45);
+  CHECK(e->depth == 7);
+  CHECK(e->bound() == Bound::Lower);
+  CHECK(e->pv);
+  CHECK_FALSE(tt.probe(kKey ^ 1));
+  tt.store(kKey, Move::none(), 10, TranspositionTable::kNoEval, 8, Bound::Exact, false);
+  const auto again = tt.probe(kKey);
+  REQUIRE(again);
+  CHECK(again->move == m);  // a result without a move keeps the known one
+  CHECK(again->eval == TranspositionTable::kNoEval);
+  tt.clear();
+  CHECK_FALSE(tt.probe(kKey));
+}
+
+TEST_CASE("a shallow bound does not overwrite a deep result of the same search", "[tt]") {
+  TranspositionTable tt(1);
+  tt.store(kKey, Move::none(), 50, 0, 12, Bound::Lower, false);
+  tt.store(kKey, Move::none(), 10, 0, 0, Bound::Upper, false);
+  CHECK(tt.probe(kKey)->depth == 12);
+  tt.store(kKey, Move::none(), 10, 0, 0, Bound::Exact, false);  // an exact score does
+  CHECK(tt.probe(kKey)->depth == 0);
+  tt.store(kKey, Move::none(), 50, 0, 12, Bound::Lower, false);
+  tt.new_search();  // from an older search, a deep entry gives way
+  tt.store(kKey, Move::none(), 10, 0, 0, Bound::Upper, false);
+  CHECK(tt.probe(kKey)->depth == 0);
+}
+
+TEST_CASE("a full bucket gives up its least valuable slot, counting age as depth", "[tt]") {
+  TranspositionTable tt(1);
+  for (int n = 0; n < 4; ++n) tt.store(same_bucket(kKey, n), Move::none(), 0, 0, 10 + n, Bound::Exact, false);
+  tt.store(same_bucket(kKey, 4), Move::none(), 0, 0, 1, Bound::Exact, false);
+  CHECK_FALSE(tt.probe(same_bucket(kKey, 0)));  // the shallowest went
+  for (int n = 1; n < 5; ++n) CHECK(tt.probe(same_bucket(kKey, n)));
+  // One search later, the deepest of the old entries is worth less than a fresh shallow one.
+  tt.new_search();
+  tt.store(same_bucket(kKey, 5), Move::none(), 0, 0, 9, Bound::Exact, false);
+  tt.store(same_bucket(kKey, 6), Move::none(), 0, 0, 9, Bound::Exact, false);
+  CHECK(tt.probe(same_bucket(kKey, 5)));
+  CHECK(tt.probe(same_bucket(kKey, 6)));
+  CHECK_FALSE(tt.probe(same_bucket(kKey, 4)));  // depth 1, one search old
+}
+
+TEST_CASE("mate scores go into the table relative to the node and come out relative to the root", "[tt]") {
+  const Score mate_in_5_from_root = mate_in(5);
+  // Stored at ply 2: the mate is 3 plies from the node; read at ply 4 it is 7 plies from that root.
+  const Score stored = to_tt(mate_in_5_from_root, 2);
+  CHECK(from_tt(stored, 2) == mate_in_5_from_root);
+  CHECK(from_tt(stored, 4) == mate_in(7));
+  CHECK(from_tt(to_tt(mated_in(6), 3), 1) == mated_in(4));
+  CHECK(to_tt(123, 9) == 123);  // ordinary scores are not moved
+  CHECK(from_tt(-123, 9) == -123);
+}
+
+TEST_CASE("after a search every stored evaluation is the position's raw evaluation", "[tt][search]") {
+  // Several searches in one table and one memory, so that the correction history has learnt and
+  // nodes are visited again: a corrected eval written back would drift from the raw one.
+  const Evaluator eval;
+  TranspositionTable tt(16);
+  ThreadMemory memory;
+  SearchControl control;
+  SearchLimits limits;
+  limits.depth = 9;
+  int checked = 0, corrected = 0;
+  for (const std::string& fen : bench_fens()) {
+    const Position root = Position::from_fen(fen);
+    tt.new_search();
+    Searcher(root, eval, tt, memory, limits, control).run(nullptr);
+    // Every entry within three plies of the root.
+    std::function<void(Position&, int)> visit = [&](Position& pos, int plies) {
+      if (const auto e = tt.probe(pos.key()); e && e->eval != TranspositionTable::kNoEval) {
+        CHECK(e->eval == eval.evaluate(pos));
+        ++checked;
+      }
+      if (plies == 0) return;
+      MoveList moves;
+      generate_legal(pos, moves);
+      for (Move m : moves) {
+        pos.make_move(m);
+        visit(pos, plies - 1);
+        pos.unmake_move();
+      }
+    };
+    Position pos = root;
+    visit(pos, 3);
+    for (const auto& side : memory.histories.correction)
+      for (const Correction& c : side) corrected += c.value() != 0;
+  }
+  CHECK(checked > 1000);
+  CHECK(corrected > 0);  // the correction history did learn, so a corrected eval would differ
+}
