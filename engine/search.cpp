@@ -61,8 +61,6 @@ constexpr int kLmrMinDepth = 2;
 constexpr double kLmrBase = 0.75;     // reduction = base + ln(depth) * ln(moves) / divisor
 constexpr double kLmrDivisor = 2.25;
 constexpr int kLmrTableSize = 64;
-// More fail-highs than this among the children of the previous sibling: reduce a ply more.
-constexpr int kLmrChildCutoffs = 3;
 // A move's history score shifts its reduction by a ply per this much.
 constexpr int kLmrHistoryDivisor = 10000;
 // The history a quiet move starts from in the reduction formula: an unknown move is slightly suspect.
@@ -402,7 +400,6 @@ int Searcher::reduction_adjustment(int ply, bool pv_node, bool cut_node, bool im
   r -= f.tt_pv;                  // on or near a principal variation: look closer
   r -= pv_node;
   r += !improving;
-  r += frames_[ply + 1 + kFrameOffset].cutoffs > kLmrChildCutoffs;  // the children cut off easily
   if (!capture) r -= f.stat_score / kLmrHistoryDivisor;
   return r;
 }
@@ -428,10 +425,8 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   const Move excluded = f.excluded;
   const bool in_check = pos_.in_check();
   f.in_check = in_check;
-  f.cutoffs = 0;
   // The grandchildren's killers came from another part of the tree.
   frame(ply + 2).killers = {};
-  frame(ply + 2).cutoffs = 0;
   // Check extension: forced replies are cheap to search and often decisive.
   if (in_check) ++depth;
 
@@ -561,10 +556,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
         best_move = m;
         if (pv_node) update_pv(ply, m);
         alpha = score;
-        if (alpha >= beta) {
-          ++f.cutoffs;
-          break;
-        }
+        if (alpha >= beta) break;
       }
     }
     if (m != best_move) {

@@ -82,7 +82,6 @@ class Searcher {
     bool in_check = false;
     bool tt_pv = false;           // on a principal variation now or when the table saw it
     int stat_score = 0;           // the history of the move made from this node
-    int cutoffs = 0;              // fail-highs among this node's children
     std::array<Move, 2> killers{};
     PieceToHistory* continuation = nullptr;  // the table of the move made from this node
     Score positional = 0;         // the evaluation less material, kept at ply EvalScheme::positional_ply
