@@ -3,9 +3,9 @@
 #include <chrono>
 #include <stdexcept>
 
-#include "engine/best_first/best_first.h"
+#include "engine/modes/best_first/best_first.h"
 #include "engine/search.h"
-#include "engine/two_stage.h"
+#include "engine/modes/two_stage.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/best_first/settings.h"
-#include "engine/rules.h"
+#include "engine/modes/best_first/settings.h"
+#include "rules/rules.h"
 #include "engine/search_mode.h"
 #include "engine/skill.h"
 #include "movegen/types.h"
@@ -41,7 +41,7 @@ struct SearchLimits {
   Skill skill;
   // Which search design and move order answer (the protocols' `Search Mode` and `Move Order`).
   SearchDesign design;
-  // The best-first mode's voting and tree size (engine/best_first/settings.h).
+  // The best-first mode's voting and tree size (engine/modes/best_first/settings.h).
   best_first::Settings best_first;
 
   bool has_clock(int color) const { return time_ms[color] >= 0; }

@@ -7,14 +7,14 @@
 // the hash move if it captures, then captures by value. ProbCut: captures whose exchange reaches a
 // threshold. Moves are pseudo-legal: the search tests legality.
 //
-// With the `priority` move order (engine/priority_order.h) a main-search node, in check or not, gets
+// With the `priority` move order (engine/modes/priority_order.h) a main-search node, in check or not, gets
 // every move at once, ordered by Kaissa's list of move kinds instead of by history.
 #pragma once
 
 #include <array>
 
 #include "engine/history.h"
-#include "engine/priority_order.h"
+#include "engine/modes/priority_order.h"
 #include "eval/evaluate.h"
 #include "movegen/movegen.h"
 

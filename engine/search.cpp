@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "engine/rules.h"
+#include "rules/rules.h"
 #include "engine/see.h"
 #include "movegen/zobrist.h"
 

@@ -1,8 +1,8 @@
-// The evaluation's square sets (eval/square_set.h): a line's occupancy vector placed on the board and read
+// The evaluation's square sets (movegen/square_set.h): a line's occupancy vector placed on the board and read
 // back, for every rank and file and every vector, with other squares of the board set around it.
 #include <catch2/catch.hpp>
 
-#include "eval/square_set.h"
+#include "movegen/square_set.h"
 
 using namespace jiang;
 

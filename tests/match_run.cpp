@@ -9,7 +9,7 @@
 #include <set>
 #include <thread>
 
-#include "engine/rules.h"
+#include "rules/rules.h"
 #include "tests/match_support.h"
 #include "tuning/selfplay/game.h"
 

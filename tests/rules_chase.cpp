@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/chase.h"
+#include "rules/chase.h"
 #include "engine/engine.h"
-#include "engine/rules.h"
+#include "rules/rules.h"
 #include "movegen/notation.h"
 
 using namespace jiang;

@@ -1,4 +1,4 @@
-// The best-first search (engine/best_first/): the backing-up rules and the root's decisions on trees
+// The best-first search (engine/modes/best_first/): the backing-up rules and the root's decisions on trees
 // built by hand, independent of positions; then the search on real positions: mates in one found, no
 // illegal move ever played, the node budget, node and depth limits, a perpetual check avoided, stop and
 // ponderhit obeyed.
@@ -9,12 +9,12 @@
 #include <thread>
 #include <vector>
 
-#include "engine/best_first/best_first.h"
-#include "engine/best_first/first_estimate.h"
-#include "engine/best_first/fork.h"
-#include "engine/best_first/report.h"
-#include "engine/best_first/root.h"
-#include "engine/best_first/tree.h"
+#include "engine/modes/best_first/best_first.h"
+#include "engine/modes/best_first/first_estimate.h"
+#include "engine/modes/best_first/fork.h"
+#include "engine/modes/best_first/report.h"
+#include "engine/modes/best_first/root.h"
+#include "engine/modes/best_first/tree.h"
 #include "engine/engine.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"

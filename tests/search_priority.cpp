@@ -1,4 +1,4 @@
-// The `priority` move order (Kaissa's list, engine/priority_order.h): each kind of move lands in its
+// The `priority` move order (Kaissa's list, engine/modes/priority_order.h): each kind of move lands in its
 // kind on hand-built positions, the move picker returns the moves kind by kind, and the order changes
 // how the search walks its tree but not what it may play.
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 
 #include "engine/engine.h"
 #include "engine/movepick.h"
-#include "engine/priority_order.h"
+#include "engine/modes/priority_order.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 

@@ -1,4 +1,4 @@
-// Two-stage search (engine/two_stage.h): what stage 1 keeps on positions with a winning capture, with
+// Two-stage search (engine/modes/two_stage.h): what stage 1 keeps on positions with a winning capture, with
 // only losing moves and with a mate; that variant 2 changes the search only when k > 0; and the
 // evaluation's material part that stage 1 searches with.
 #include <catch2/catch.hpp>
@@ -10,7 +10,7 @@
 
 #include "engine/engine.h"
 #include "engine/search.h"
-#include "engine/two_stage.h"
+#include "engine/modes/two_stage.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 

@@ -8,7 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "engine/engine.h"
-#include "engine/rules.h"
+#include "rules/rules.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 

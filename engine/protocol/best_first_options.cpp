@@ -1,4 +1,4 @@
-// The best-first search's own options (engine/best_first/settings.h): `Best-First Voting` /
+// The best-first search's own options (engine/modes/best_first/settings.h): `Best-First Voting` /
 // `bestfirstvoting` (on by default; off to measure what the votes are worth), `Best-First Vote Interval`
 // / `bestfirstvoteinterval` (expansions per vote) and `Best-First Tree` / `bestfirsttree` (the tree's
 // memory budget in MB), stored in the session and given to every search as SearchLimits::best_first.

@@ -1,5 +1,5 @@
 // The options that choose the search design (issue 12): `Search Mode` / `searchmode`, `Move Order` /
-// `moveorder` and two-stage search's parameters (engine/two_stage.h), stored in the session and given
+// `moveorder` and two-stage search's parameters (engine/modes/two_stage.h), stored in the session and given
 // to every search as SearchLimits::design.
 #include "engine/protocol/protocol.h"
 

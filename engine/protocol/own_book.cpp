@@ -5,7 +5,7 @@
 
 #include "book/book_file.h"
 #include "book/builtin_book.h"
-#include "engine/rules.h"
+#include "rules/rules.h"
 
 namespace jiang::protocol {
 namespace {

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "engine/rules.h"
+#include "rules/rules.h"
 #include "engine/score.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"

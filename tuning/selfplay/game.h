@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/engine.h"
-#include "engine/rules.h"
+#include "rules/rules.h"
 #include "eval/params.h"
 #include "movegen/position.h"
 

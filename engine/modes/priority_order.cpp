@@ -1,4 +1,4 @@
-#include "engine/priority_order.h"
+#include "engine/modes/priority_order.h"
 
 #include <algorithm>
 

@@ -10,7 +10,7 @@
 
 #include <array>
 
-#include "eval/square_set.h"
+#include "movegen/square_set.h"
 #include "movegen/position.h"
 
 namespace jiang {

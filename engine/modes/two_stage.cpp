@@ -1,4 +1,4 @@
-#include "engine/two_stage.h"
+#include "engine/modes/two_stage.h"
 
 #include <algorithm>
 #include <string>

@@ -1,4 +1,4 @@
-#include "engine/best_first/first_estimate.h"
+#include "engine/modes/best_first/first_estimate.h"
 
 #include <algorithm>
 

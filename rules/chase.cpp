@@ -1,4 +1,4 @@
-#include "engine/chase.h"
+#include "rules/chase.h"
 
 #include "movegen/movegen.h"
 

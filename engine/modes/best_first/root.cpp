@@ -1,4 +1,4 @@
-#include "engine/best_first/root.h"
+#include "engine/modes/best_first/root.h"
 
 namespace jiang::best_first {
 namespace {

@@ -1,10 +1,10 @@
-#include "engine/rules.h"
+#include "rules/rules.h"
 
 #include <algorithm>
 #include <cctype>
 #include <string>
 
-#include "engine/chase.h"
+#include "rules/chase.h"
 #include "movegen/movegen.h"
 
 namespace jiang {

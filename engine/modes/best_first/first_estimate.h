@@ -23,8 +23,8 @@
 
 #include <optional>
 
-#include "engine/best_first/tree.h"
-#include "engine/rules.h"
+#include "engine/modes/best_first/tree.h"
+#include "rules/rules.h"
 #include "eval/eval_tables.h"
 #include "eval/evaluate.h"
 #include "movegen/position.h"

@@ -1,4 +1,4 @@
-#include "engine/best_first/tree.h"
+#include "engine/modes/best_first/tree.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -11,7 +11,7 @@
 #include <span>
 #include <vector>
 
-#include "engine/best_first/fork.h"
+#include "engine/modes/best_first/fork.h"
 #include "movegen/types.h"
 
 namespace jiang::best_first {

@@ -1,12 +1,12 @@
-#include "engine/best_first/best_first.h"
+#include "engine/modes/best_first/best_first.h"
 
 #include <algorithm>
 #include <vector>
 
-#include "engine/best_first/first_estimate.h"
-#include "engine/best_first/report.h"
-#include "engine/best_first/root.h"
-#include "engine/best_first/tree.h"
+#include "engine/modes/best_first/first_estimate.h"
+#include "engine/modes/best_first/report.h"
+#include "engine/modes/best_first/root.h"
+#include "engine/modes/best_first/tree.h"
 #include "engine/timeman.h"
 #include "movegen/movegen.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/best_first/tree.h"
+#include "engine/modes/best_first/tree.h"
 #include "engine/engine.h"
 
 namespace jiang::best_first {

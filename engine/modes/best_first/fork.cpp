@@ -1,4 +1,4 @@
-#include "engine/best_first/fork.h"
+#include "engine/modes/best_first/fork.h"
 
 #include <algorithm>
 

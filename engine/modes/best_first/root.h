@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <span>
 
-#include "engine/best_first/tree.h"
+#include "engine/modes/best_first/tree.h"
 
 namespace jiang::best_first {
 

@@ -1,4 +1,4 @@
-#include "engine/best_first/report.h"
+#include "engine/modes/best_first/report.h"
 
 #include <algorithm>
 #include <numeric>
