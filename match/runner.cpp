@@ -14,8 +14,8 @@
 #include "match/comm_log.h"
 #include "match/engine_client.h"
 #include "match/pgn.h"
-#include "match/stop.h"
 #include "match/tally.h"
+#include "util/stop_signals.h"
 
 namespace jiang::match {
 namespace {
@@ -57,7 +57,7 @@ std::string time_control_tag(const MoveBudget& b) {
 // threads call it between games; everything is under one mutex.
 class MatchState {
  public:
-  MatchState(const MatchSettings& s, const StopSignal& stop, PgnFile* pgn)
+  MatchState(const MatchSettings& s, const StopPipe& stop, PgnFile* pgn)
       : s_(s), stop_(stop), pgn_(pgn), results_(size_t(s.games)), context_{{s.engines[0].name, s.engines[1].name}, s.sprt} {
     tags_.site = host_name();
     tags_.date = today();
@@ -97,7 +97,7 @@ class MatchState {
   double minutes() const { return std::chrono::duration<double>(SteadyClock::now() - start_).count() / 60; }
 
   const MatchSettings& s_;
-  const StopSignal& stop_;
+  const StopPipe& stop_;
   PgnFile* pgn_;
   PgnTags tags_;
   std::mutex mutex_;
@@ -159,7 +159,7 @@ void MatchState::print_summary() const {
 
 // After a game: an engine that is not answering is brought back by `stop` and isready, or restarted.
 // False if a restart failed (the match has been stopped).
-bool restore(Seat& seat, MatchState& match, const StopSignal& stop) {
+bool restore(Seat& seat, MatchState& match, const StopPipe& stop) {
   for (int e = 0; e < 2; ++e) {
     if (seat[e]->healthy() || seat[e]->recover(stop.fd())) continue;
     if (stop.raised()) return false;
@@ -175,7 +175,7 @@ bool restore(Seat& seat, MatchState& match, const StopSignal& stop) {
 }
 
 // A game thread: plays the games it is handed with its own two engines, then ends them.
-void play_games(const MatchSettings& s, Seat& seat, MatchState& match, const StopSignal& stop) {
+void play_games(const MatchSettings& s, Seat& seat, MatchState& match, const StopPipe& stop) {
   while (const std::optional<int> game = match.next_game()) {
     const int red = red_engine(*game);
     const std::array<EngineClient*, kColors> players{seat[red].get(), seat[1 - red].get()};
@@ -193,7 +193,7 @@ void play_games(const MatchSettings& s, Seat& seat, MatchState& match, const Sto
 
 // Starts every game thread's engines. Throws what EngineClient::start throws.
 std::vector<Seat> start_seats(const MatchSettings& s, const std::array<std::string, 2>& programs, CommLog* log,
-                              const StopSignal& stop) {
+                              const StopPipe& stop) {
   std::vector<Seat> seats(size_t(std::min(s.concurrency, s.games)));
   for (Seat& seat : seats) {
     for (int e = 0; e < 2; ++e) {
@@ -217,11 +217,21 @@ std::array<std::string, 2> resolve_programs(const MatchSettings& s) {
   return programs;
 }
 
-int interrupted_code(const SignalRoute& route) { return route.signal() ? 128 + route.signal() : kMatchDone; }
+int interrupted_code() { return StopSignals::received() ? 128 + StopSignals::received() : kMatchDone; }
 
 }  // namespace
 
 int run_match(const MatchSettings& s) {
+  // The guard first: a signal while the files open or the engines start stops the match cleanly.
+  std::unique_ptr<StopPipe> stop_pipe;
+  try {
+    stop_pipe = std::make_unique<StopPipe>();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "jiang match: %s\n", e.what());
+    return kMatchBroken;
+  }
+  const StopPipe& stop = *stop_pipe;
+  const StopSignals signals(stop);
   std::array<std::string, 2> programs;
   std::unique_ptr<PgnFile> pgn;
   std::unique_ptr<CommLog> log;
@@ -234,13 +244,11 @@ int run_match(const MatchSettings& s) {
     std::fprintf(stderr, "jiang match: %s\n", e.what());
     return kMatchBadInput;
   }
-  const StopSignal stop;
-  const SignalRoute route(stop);
   std::vector<Seat> seats;
   try {
     seats = start_seats(s, programs, log.get(), stop);
   } catch (const std::exception& e) {
-    if (route.signal()) return interrupted_code(route);
+    if (StopSignals::received()) return interrupted_code();
     std::fprintf(stderr, "jiang match: %s\n", e.what());
     return kMatchBadInput;
   }
@@ -248,9 +256,9 @@ int run_match(const MatchSettings& s) {
   std::vector<std::thread> threads;
   for (Seat& seat : seats) threads.emplace_back(play_games, std::cref(s), std::ref(seat), std::ref(match), std::cref(stop));
   for (std::thread& t : threads) t.join();
-  if (route.signal()) std::printf("interrupted by %s: the games finished so far\n", route.signal() == SIGINT ? "SIGINT" : "SIGTERM");
+  if (StopSignals::received()) std::printf("interrupted by %s: the games finished so far\n", StopSignals::received() == SIGINT ? "SIGINT" : "SIGTERM");
   match.print_summary();
-  if (route.signal()) return interrupted_code(route);
+  if (StopSignals::received()) return interrupted_code();
   return match.broken() ? kMatchBroken : kMatchDone;
 }
 

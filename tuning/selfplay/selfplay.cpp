@@ -258,8 +258,8 @@ int conclude(const SelfplayOptions& o, const Writer& writer, const Coordinator& 
 
 // Every rank: plays its games and meets the others every kExchangeInterval until rank 0 says all is
 // done. Returns rank 0's exit code on every rank.
+// The caller holds the StopSignals guard.
 int play_and_exchange(const SelfplayOptions& o, const Setup& setup, int fd, Cluster& cluster, spdlog::logger& log) {
-  const StopSignals signals;
   Params params;
   params.set_values(setup.values);
   Writer writer(fd, o.out.string(), setup.first, setup.positions);
@@ -305,6 +305,8 @@ int play_and_exchange(const SelfplayOptions& o, const Setup& setup, int fd, Clus
 }  // namespace
 
 int run_selfplay(const SelfplayOptions& o, Cluster& cluster) {
+  // The guard before anything is opened, written or logged: a signal from here on stops the run cleanly.
+  const StopSignals signals;
   auto log = make_logger(cluster.is_root());
   const auto fail = [&](const std::string& message) {
     if (cluster.is_root()) std::fprintf(stderr, "jiang selfplay: %s\n", message.c_str());

@@ -268,6 +268,8 @@ TuneConfig make_config(TuneCli& cli, const CLI::App& cmd, const nlohmann::json& 
 }
 
 int run(TuneCli& cli, CLI::App& cmd, Cluster& cluster) {
+  // The guard before anything is read, written or logged: a signal from here on stops the run cleanly.
+  const StopSignals signals;
   const nlohmann::json checkpoint = cli.resume.empty() ? nlohmann::json() : shared_checkpoint(cli.resume, cluster);
   std::filesystem::path checkpoint_path = cli.checkpoint;
   TuneConfig config;
@@ -276,7 +278,6 @@ int run(TuneCli& cli, CLI::App& cmd, Cluster& cluster) {
   run.out = cli.out;
   run.checkpoint = checkpoint_path;
   run.cluster = &cluster;
-  const StopSignals signals;
   run.stop = &StopSignals::flag();
   const tuner::TuneOutcome outcome = tuner::run_tune(config, run, cli.resume.empty() ? nullptr : &checkpoint);
   return outcome.interrupted ? kExitInterrupted : 0;
