@@ -44,10 +44,17 @@ int run_engine(const std::string& weights, const std::vector<std::string>& setop
   return protocol::run_protocol_loop(std::cin, std::cout, engine, options);
 }
 
+constexpr const char* kLicenseLine =
+    "License: GNU GPL version 3 or (at your option) any later version (see LICENSE). "
+    "This is free software: you may change and share it; there is NO WARRANTY.";
+
 }  // namespace
 
 int run_cli(int argc, char** argv, const CommandAdder& add_more_commands) {
   CLI::App app{"jiang: a Xiangqi engine (UCCI and UCI), perft and weight tuner"};
+  // The license in both places a user looks first: jiang is GPL-3.0-or-later (LICENSE).
+  app.set_version_flag("--version", std::string("jiang ") + JIANG_VERSION + "\n" + kLicenseLine);
+  app.footer(kLicenseLine);
   app.require_subcommand(0, 1);
   int exit_code = 0;
   std::string weights;
