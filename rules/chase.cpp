@@ -13,20 +13,63 @@ bool always_a_chase(PieceType attacker, PieceType victim) {
   return false;
 }
 
-// Whether the side to move has a legal capture on s.
-bool can_capture_on(const Position& pos, Square s) {
+// Whether the two generals stand on one file with nothing between them.
+bool generals_face(const Position& pos) {
+  const Square red = pos.king_square(Red), black = pos.king_square(Black);
+  if (file_of(red) != file_of(black)) return false;
+  const uint16_t between = uint16_t(((1u << rank_of(black)) - 1) & ~((2u << rank_of(red)) - 1));
+  return (pos.file_occupancy(file_of(red)) & between) == 0;
+}
+
+// The pieces of ~c that attack c's general: the ones that could take it were ~c to move.
+SquareSet checkers_of(Position& pos, Color c) {
+  const Square general = pos.king_square(c);
+  if (!pos.general_attacked(general, ~c)) return {};
+  const bool pass = pos.side_to_move() == c;
+  if (pass) pos.make_null();
+  SquareSet found{};
+  for (PieceType t : {Rook, Horse, Cannon, Pawn}) {
+    const Piece p = make_piece(~c, t);
+    for (int i = 0; i < pos.count(p); ++i)
+      if (is_pseudo_legal(pos, Move(pos.squares(p)[i], general))) found |= SquareSet::of(pos.squares(p)[i]);
+  }
+  if (pass) pos.unmake_null();
+  return found;
+}
+
+// Whether m, pseudo-legal for the side to move, would be legal were the checks given by the pieces on
+// `answered` already answered: it leaves the general attacked by no other piece and not facing the
+// other one. A threat is judged as if the side in check had first dealt with the check (as XBoard
+// does, and Fairy-Stockfish by counting pseudo-legal protectors): an attack that the check alone keeps
+// from being carried out still threatens, and a protector that the check alone keeps from taking back
+// still protects.
+bool legal_once_answered(Position& pos, Move m, SquareSet answered) {
+  if (pos.leaves_general_safe(m)) return true;
+  if (answered.empty()) return false;
+  const Color us = pos.side_to_move();
+  pos.make_move(m);
+  const bool safe = !generals_face(pos) && (checkers_of(pos, us) & ~answered).empty();
+  pos.unmake_move();
+  return safe;
+}
+
+// Whether the side to move has a capture on s, legal once the checks of `answered` are answered.
+bool can_capture_on(Position& pos, Square s, SquareSet answered) {
   MoveList captures;
   generate<GenType::Captures>(pos, captures);
   for (Move m : captures)
-    if (m.to() == s && pos.leaves_general_safe(m)) return true;
+    if (m.to() == s && legal_once_answered(pos, m, answered)) return true;
   return false;
 }
 
 // Whether the victim of capture m has a real protector: one that may legally take back (a pinned
-// piece, or a general that would step into attack or face the other general, is a fake root).
+// piece, or a general that would step into attack or face the other general, is a fake root). A check
+// the attacker's side gave before the capture does not count against the protector: the victim's side
+// would have answered it first.
 bool protected_against(Position& pos, Move m) {
+  const SquareSet answered = checkers_of(pos, ~pos.side_to_move());
   pos.make_move(m);
-  const bool recapture = can_capture_on(pos, m.to());
+  const bool recapture = can_capture_on(pos, m.to(), answered);
   pos.unmake_move();
   return recapture;
 }
@@ -40,7 +83,8 @@ bool victim_can_take_first(Position& pos, Move m) {
   return first;
 }
 
-bool chases(Position& pos, const GeneralSafety& safety, Move m) {
+// answered: the pieces giving the attacker's side check (see legal_once_answered).
+bool chases(Position& pos, const GeneralSafety& safety, SquareSet answered, Move m) {
   const PieceType attacker = type_of(pos.piece_on(m.from()));
   const Piece victim = pos.piece_on(m.to());
   // The general and the pawns may attack freely; the general cannot be chased, only checked, and a pawn
@@ -49,7 +93,7 @@ bool chases(Position& pos, const GeneralSafety& safety, Move m) {
   if (type_of(victim) == Pawn && on_own_half(color_of(victim), m.to())) return false;
   // A pinned piece does not chase, not even the piece that pins it, which it may legally take: AXF
   // diagram 39 (chase.tsv rows 22 and 23), where a rook held by a horse on its leg attacks that horse.
-  if (safety.pin(m.from()) || !pos.leaves_general_safe(m)) return false;
+  if (safety.pin(m.from()) || !legal_once_answered(pos, m, answered)) return false;
   if (always_a_chase(attacker, type_of(victim))) return true;
   if (protected_against(pos, m)) return false;
   return attacker != type_of(victim) || !victim_can_take_first(pos, m);
@@ -74,6 +118,9 @@ bool threatens_mate(Position& pos) {
 }  // namespace
 
 SquareSet chased_pieces(Position& pos, Color x) {
+  // A side in check still threatens what only the check keeps it from taking: its move out of check
+  // is not a new attack on every piece it already attacked.
+  const SquareSet answered = checkers_of(pos, x);
   const bool passed = pos.side_to_move() != x;
   if (passed) pos.make_null();
   MoveList captures;
@@ -81,7 +128,7 @@ SquareSet chased_pieces(Position& pos, Color x) {
   const GeneralSafety safety(pos);
   SquareSet chased{};
   for (Move m : captures)
-    if (!chased.contains(m.to()) && chases(pos, safety, m)) chased |= SquareSet::of(m.to());
+    if (!chased.contains(m.to()) && chases(pos, safety, answered, m)) chased |= SquareSet::of(m.to());
   if (passed) pos.unmake_null();
   return chased;
 }

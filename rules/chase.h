@@ -20,7 +20,9 @@ namespace jiang {
 // general, a pawn or a pinned piece can legally capture, not counting the general and pawns on their
 // own half, when the victim is a rook attacked by a horse or cannon, a rook, horse or cannon attacked by
 // an advisor or elephant, or a piece without a legal recapture that is not offering an exchange (a piece
-// of the attacker's type that could legally take it first). pos is restored before returning.
+// of the attacker's type that could legally take it first). A check is taken as answered: a side in
+// check attacks what only the check keeps it from taking, and a protector that only the check keeps
+// from taking back protects (docs/chase-contested.md). pos is restored before returning.
 SquareSet chased_pieces(Position& pos, Color x);
 
 // What one side did with its moves through a repetition cycle.

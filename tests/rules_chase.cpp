@@ -154,18 +154,29 @@ TEST_CASE("chase: a check that also attacks the piece continues the chase", "[ru
   // H.G. Muller's example (talkchess, "Perpetual chasing in Xiangqi", 2010): the red horse leaves e4
   // with a discovered check from the cannon on e2 and attacks the black cannon on e6; the rook chases
   // it along rank 7; the horse returns to e4 with check, attacking it on f6. Every Red move newly
-  // attacks the cannon. The black horse on c5 does not protect it on e6: after Hxe6 it would recapture
-  // into the cannon's line, itself the screen of the check, which is not a legal move.
+  // attacks the cannon: without a black protector, Red, to move, loses.
   const std::string cycle = "e4g5 e6f6 d7f7 f6d6 f7d7 d6f6 g5e4 f6e6";
-  for (const char* fen : {"4k4/9/3R5/4c4/2n6/4N4/9/4C4/9/5K3 w - - 0 1",   // with the black horse
-                          "4k4/9/3R5/4c4/9/4N4/9/4C4/9/5K3 w - - 0 1"}) {  // without
+  const Ruling r = judge("4k4/9/3R5/4c4/9/4N4/9/4C4/9/5K3 w - - 0 1", twice(cycle));
+  CHECK(r.end == GameEnd::SideToMoveLoses);
+  CHECK(r.reason == EndReason::PerpetualChase);
+  CHECK(to_string(r.chased) == "e6");
+  // A black horse on c5 protects the cannon on e6: its recapture is illegal only because of the check,
+  // which Black would have answered first (as XBoard and Fairy-Stockfish judge a protector). The
+  // checking moves then chase nothing: a draw.
+  CHECK(judge("4k4/9/3R5/4c4/2n6/4N4/9/4C4/9/5K3 w - - 0 1", twice(cycle)).end == GameEnd::Draw);
+}
 
-    INFO(fen);
-    const Ruling r = judge(fen, twice(cycle));
-    CHECK(r.end == GameEnd::SideToMoveLoses);
-    CHECK(r.reason == EndReason::PerpetualChase);
-    CHECK(to_string(r.chased) == "e6");
-  }
+TEST_CASE("chase: a general's step out of check is not a new attack (issue 26)", "[rules][chase]") {
+  // From a real game: the red general's steps e0f0 (unpinning the horse on e2) and f0e0 (out of the
+  // cannon's check) let the horse attack the black rook on d4. Out of check the attack is not new: the
+  // horse attacked the rook while only the check kept it from taking. Fairy-Stockfish, Pikafish and
+  // XBoard all rule a draw.
+  const std::string fen = "4kab2/4a4/4b4/p8/4c4/9/3r5/B4A3/2N1A4/2B1K4 w - - 34 70";
+  const std::vector<std::string> moves = words("c1e2 d3d4 e0f0 e5f5 f0e0 f5e5 e0f0 e5f5 f0e0 f5e5");
+  CHECK(judge(fen, moves, RuleSet::Axf, 2).end == GameEnd::Draw);
+  std::vector<std::string> third = moves;
+  for (const char* m : {"e0f0", "e5f5", "f0e0", "f5e5"}) third.push_back(m);
+  CHECK(judge(fen, third).end == GameEnd::Draw);
 }
 
 TEST_CASE("chinese rules: one check, one chase loses", "[rules][chase]") {
