@@ -33,6 +33,9 @@ std::string result_comment(const GameOutcome& g) {
   std::string text = g.result == GameResult::Draw ? "Draw" : g.result == GameResult::RedWins ? "Red wins" : "Black wins";
   text += " by " + g.reason;
   if (!g.detail.empty()) text += ": " + g.detail;
+  // A PGN comment ends at the first '}': an engine's words (a claim's reason) must not end it early.
+  std::replace(text.begin(), text.end(), '{', '(');
+  std::replace(text.begin(), text.end(), '}', ')');
   return "{" + text + "}";
 }
 
@@ -87,16 +90,6 @@ std::vector<std::string> move_words(const GameOutcome& g) {
 }
 
 }  // namespace
-
-std::string xboard_fen(const std::string& fen) {
-  std::string text = fen;
-  const size_t board_end = std::min(text.find(' '), text.size());
-  for (size_t i = 0; i < board_end; ++i) {
-    char& c = text[i];
-    c = c == 'N' ? 'H' : c == 'n' ? 'h' : c == 'B' ? 'E' : c == 'b' ? 'e' : c;
-  }
-  return text;
-}
 
 std::string format_pgn(const PgnTags& t, const GameOutcome& g) {
   std::string text = tag("Event", t.event) + tag("Site", t.site) + tag("Date", t.date) +

@@ -9,13 +9,11 @@
 #include <string>
 
 #include "match/game.h"
+#include "match/xboard_protocol.h"  // xboard_fen
 #include "movegen/position.h"
 #include "movegen/san.h"  // the moves' notation
 
 namespace jiang::match {
-
-// The FEN with XBoard's letters for the horse (H) and elephant (E).
-std::string xboard_fen(const std::string& fen);
 
 struct PgnTags {
   std::string event = "jiang match";

@@ -26,15 +26,6 @@ std::optional<int64_t> seconds_to_ms(const std::string& text) {
   return int64_t(std::llround(seconds * 1000));
 }
 
-std::string seconds_text(int64_t ms) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3f", double(ms) / 1000);
-  std::string text = buffer;
-  while (text.back() == '0') text.pop_back();  // "0.100" -> "0.1", "10.000" -> "10."
-  if (text.back() == '.') text.pop_back();
-  return text;
-}
-
 }  // namespace
 
 TimeControl parse_time_control(const std::string& text) {
@@ -57,6 +48,15 @@ TimeControl parse_time_control(const std::string& text) {
                            "' is not [MOVES/]SECONDS[+INCREMENT] (e.g. 10+0.1, or 40/60 for 60 s every 40 moves)");
   if (*base_ms <= 0) throw TimeControlError("time control '" + text + "': the base time must be above zero");
   return {*base_ms, *increment_ms, moves};
+}
+
+std::string seconds_text(int64_t ms) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f", double(ms) / 1000);
+  std::string text = buffer;
+  while (text.back() == '0') text.pop_back();  // "0.100" -> "0.1", "10.000" -> "10."
+  if (text.back() == '.') text.pop_back();
+  return text;
 }
 
 std::string to_string(const TimeControl& tc) {

@@ -24,6 +24,8 @@ struct TimeControl {
 // "10+0.1", "60" or "0.5+0": seconds (decimals allowed, to the millisecond), base above zero,
 // increment zero or more; "40/0.5" or "40/60+1": that clock for every 40 moves. Throws TimeControlError.
 TimeControl parse_time_control(const std::string& text);
+// Milliseconds as seconds without trailing zeros: 10000 -> "10", 100 -> "0.1".
+std::string seconds_text(int64_t ms);
 // "10+0.1" or "40/0.5+0" back again: the PGN TimeControl tag.
 std::string to_string(const TimeControl& tc);
 

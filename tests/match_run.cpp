@@ -21,53 +21,6 @@ namespace {
 
 const std::string kJiang = JIANG_BINARY;
 
-// The result line's numbers: W, D, L.
-std::array<int, 3> wdl(const std::string& line) {
-  std::smatch m;
-  REQUIRE(std::regex_search(line, m, std::regex(R"(: (\d+)-(\d+)-(\d+) score)")));
-  return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
-}
-
-// Checks every game of the PGN: the tags, the moves (legal, replayed), the result against the referee
-// and against the engines' colours; returns the first engine's W-D-L. The rounds are 1 to `games`
-// unless the match was stopped (then some games may be missing in between).
-std::array<int, 3> check_pgn(const std::filesystem::path& pgn, const std::string& first, const std::string& second,
-                             const std::string& time_control, size_t games, bool stopped = false) {
-  const std::vector<PgnGame> all = read_pgn(pgn);
-  REQUIRE(all.size() == games);
-  std::array<int, 3> counts{};
-  std::set<int> rounds;
-  for (const PgnGame& g : all) {
-    const int round = std::stoi(g.tags.at("Round"));
-    rounds.insert(round);
-    INFO("round " << round);
-    for (const char* t : {"Event", "Site", "Date", "Result", "Termination", "PlyCount", "SetUp"}) CHECK(g.tags.count(t));
-    CHECK(g.tags.at("Variant") == "xiangqi");
-    CHECK(g.tags.at("TimeControl") == time_control);
-    const bool first_red = round % 2 == 1;
-    CHECK(g.tags.at("White") == (first_red ? first : second));
-    CHECK(g.tags.at("Black") == (first_red ? second : first));
-    const std::string result = g.tags.at("Result");
-    REQUIRE(g.tokens.size() >= 2);
-    CHECK(g.tokens.back() == result);
-    const Position end = replay(g);
-    if (g.tags.at("Termination") == "normal") {  // mate, repetition, 60-move rule: the referee agrees
-      const auto verdict = referee(end, 3);
-      REQUIRE(verdict);
-      CHECK(result_string(verdict->result) == result);
-      CHECK_THAT(g.tokens[g.tokens.size() - 2], Contains(verdict->reason));
-    }
-    const bool red_won = result == "1-0", drawn = result == "1/2-1/2";
-    ++counts[drawn ? 1 : red_won == first_red ? 0 : 2];
-  }
-  CHECK(rounds.size() == games);
-  if (!stopped && games > 0) {
-    CHECK(*rounds.begin() == 1);
-    CHECK(*rounds.rbegin() == int(games));
-  }
-  return counts;
-}
-
 }  // namespace
 
 TEST_CASE("jiang plays jiang (UCCI against UCI) at depth 2: the PGN replays and the summary parses", "[match][run]") {
