@@ -247,7 +247,7 @@ def check(args):
         if score is None or abs(score) > bound:
             failures.append(f"'{fen}' scores {score} at depth {depth}, outside +/-{bound}")
     engine.close()
-    print(f"{len(fens)} positions; spot check with the {'same build' if same_build else 'another build'}: "
+    print(f"{len(fens)} positions; spot check with {'the same build' if same_build else 'another build'}: "
           f"+/-{bound} cp")
     for failure in failures:
         print("FAIL:", failure)
