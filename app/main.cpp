@@ -1,7 +1,7 @@
 // The composition root: the engine's commands, and those of the layers built on the engine.
 #include "book/book_command.h"
 #include "engine/cli/cli.h"
-#include "match/match_command.h"
+#include "app/match_command.h"
 #include "tuning/selfplay/selfplay_command.h"
 #include "tuning/tuner/tune_command.h"
 

@@ -6,8 +6,6 @@ namespace {
 // As game.cpp's referee: a position seen for the third time ends the game.
 constexpr int kRepetitions = 3;
 
-GameResult win_for(Color c) { return c == Red ? GameResult::RedWins : GameResult::BlackWins; }
-
 bool checked_at(const Position& pos, int plies_ago) {
   return plies_ago == 0 ? pos.in_check() : pos.undo_at(plies_ago).check == 1;
 }

@@ -17,7 +17,7 @@
 #include "match/engine_info.h"
 #include "match/engine_spec.h"
 #include "match/process.h"
-#include "tuning/selfplay/game.h"  // GameResult
+#include "rules/referee.h"  // GameResult
 
 namespace jiang::match {
 

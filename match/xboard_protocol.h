@@ -9,7 +9,7 @@
 
 #include "match/engine_info.h"
 #include "match/time_control.h"
-#include "tuning/selfplay/game.h"  // GameResult
+#include "rules/referee.h"  // GameResult
 
 namespace jiang::match {
 

@@ -151,7 +151,7 @@ TEST_CASE("Resign adjudication needs both engines to agree, move after move", "[
   Adjudicator a(rules);
   int ply = 0;
   const auto move = [&](Color c, std::optional<int> cp) {
-    a.after_move(c, cp ? std::optional<EngineScore>(EngineScore{false, *cp}) : std::nullopt, ++ply);
+    a.after_move(c, cp, ++ply);
   };
   move(Red, 600);
   move(Black, -600);
@@ -168,10 +168,10 @@ TEST_CASE("Resign adjudication needs both engines to agree, move after move", "[
   CHECK(a.verdict()->reason == "resign adjudication");
 
   Adjudicator mate(rules);  // a mate score counts as beyond every threshold
-  mate.after_move(Red, EngineScore{true, -3}, 1);
-  mate.after_move(Black, EngineScore{true, 3}, 2);
-  mate.after_move(Red, EngineScore{true, -2}, 3);
-  mate.after_move(Black, EngineScore{true, 2}, 4);
+  mate.after_move(Red, EngineScore{true, -3}.centipawns(), 1);
+  mate.after_move(Black, EngineScore{true, 3}.centipawns(), 2);
+  mate.after_move(Red, EngineScore{true, -2}.centipawns(), 3);
+  mate.after_move(Black, EngineScore{true, 2}.centipawns(), 4);
   REQUIRE(mate.verdict());
   CHECK(mate.verdict()->result == GameResult::BlackWins);
 }
@@ -180,9 +180,9 @@ TEST_CASE("Draw adjudication waits for the move number, and max plies draws", "[
   AdjudicationRules rules;
   rules.draw = DrawRule{3, 2, 10};
   Adjudicator a(rules);
-  for (int ply = 1; ply <= 5; ++ply) a.after_move(ply % 2 ? Red : Black, EngineScore{false, ply % 2 ? 5 : -8}, ply);
+  for (int ply = 1; ply <= 5; ++ply) a.after_move(ply % 2 ? Red : Black, ply % 2 ? 5 : -8, ply);
   CHECK_FALSE(a.verdict());  // level scores, but before move 3 (ply 6)
-  a.after_move(Black, EngineScore{false, 0}, 6);
+  a.after_move(Black, 0, 6);
   REQUIRE(a.verdict());
   CHECK(a.verdict()->reason == "draw adjudication");
 

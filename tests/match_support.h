@@ -22,8 +22,7 @@
 #include "match/runner.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
-#include "rules/rules.h"
-#include "tuning/selfplay/game.h"
+#include "rules/referee.h"
 #include "tests/support/files.h"
 #include "tests/support/subprocess.h"
 

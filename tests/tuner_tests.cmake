@@ -154,7 +154,7 @@ jiang_cli_test(tuner/match_no_weights fail "match|--games|2" "--weights is requi
 jiang_cli_test(tuner/match_missing_weights fail "match|--weights|/nonexistent/w.json|--games|2" "/nonexistent/w.json")
 
 # --- SIGKILL at random moments: self-play and the tuner (hc, sa, ga, adam) resumed again and again must end as
-# uninterrupted runs do, with no torn or temporary file left. A few kills here; the README gives the
+# uninterrupted runs do, with no torn or temporary file left. A few kills here; docs/reliability.md gives the
 # figures of a long run (tests/kill_resume.py --kills 100). Label `slow`: sanitizer builds skip it.
 find_program(PYTHON3_PROGRAM python3)
 if(PYTHON3_PROGRAM)
