@@ -186,13 +186,15 @@ void add_program_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
                       "instead of the match's)"))
       ->take_all()
       ->expected(1);
-  add(cmd->add_option("--tc", o.tc, "each engine's clock: [MOVES/]SECONDS[+INCREMENT], e.g. 10+0.1, or 40/60 for 60 s every 40 moves"));
+  add(cmd->add_option("--tc", o.tc, "each engine's clock (unless its spec has tc=, nodes= or depth=): [MOVES/]SECONDS[+INCREMENT], e.g. 10+0.1, or 40/60 for 60 s every 40 moves"));
   add(cmd->add_option("--pgn", o.pgn, "append the games to this PGN file (XBoard's Xiangqi notation)"));
   add(cmd->add_option("--log", o.log, "append every line to and from the engines (and their stderr) to this file"));
   add(cmd->add_option("--sprt", o.sprt, "ELO0,ELO1: stop when the SPRT of H0 elo=ELO0 against H1 elo=ELO1 decides"));
   add(cmd->add_option("--alpha", o.alpha, "SPRT: the chance of accepting H1 when H0 holds (default 0.05)"));
   add(cmd->add_option("--beta", o.beta, "SPRT: the chance of accepting H0 when H1 holds (default 0.05)"));
-  add(cmd->add_option("--timemargin", o.time_margin_ms, "ms an engine may overrun its clock before it forfeits (default 150)"))
+  add(cmd->add_option("--timemargin", o.time_margin_ms,
+                      "ms an engine may overrun its clock before it forfeits (default 150); overruns within it are "
+                      "counted per engine"))
       ->check(CLI::Range(0, 60000));
   add(cmd->add_option("--hang-timeout", o.hang_timeout_s,
                       "under --nodes or --depth: seconds without a move that make a hang (default 60)"))

@@ -95,7 +95,9 @@ std::optional<Move> judge(GameOutcome& g, const SearchReply& reply, const Positi
     return std::nullopt;
   }
   const bool timeout = reply.status == Status::Timeout;
-  if (clock && (timeout || !clock->charge(reply.used))) {
+  const Clock::Charge charge = clock && !timeout ? clock->charge(reply.used) : Clock::Charge::InTime;
+  if (charge == Clock::Charge::Overrun) ++g.overruns[us];
+  if (clock && (timeout || charge == Clock::Charge::Forfeit)) {
     lose(g, us, Ending::TimeForfeit, "time forfeit",
          who + " lost on time: " + (timeout ? "no move within " : "its move took ") + used + " with " +
              std::to_string(clock->remaining_ms()) + " ms left (margin " + std::to_string(rules.time_margin.count()) +

@@ -47,6 +47,7 @@ struct GameOutcome {
   std::optional<Color> culprit;  // the side whose engine forfeited, moved illegally, claimed falsely, crashed or hung
   std::string detail;            // what went wrong, with the position, for the log
   bool abandoned = false;        // the match was stopped during the game: no result
+  int overruns[kColors] = {0, 0};  // moves past the clock but within the margin, by side
 };
 
 // Plays one game from `fen` (a legal position with a move to make): players[Red] has Red. Stops early

@@ -48,6 +48,11 @@ std::string tag(const std::string& name, const std::string& value) {
   return "[" + name + " \"" + escaped + "\"]\n";
 }
 
+std::string time_control_tags(const PgnTags& t) {
+  if (t.time_control[Red] == t.time_control[Black]) return tag("TimeControl", t.time_control[Red]);
+  return tag("WhiteTimeControl", t.time_control[Red]) + tag("BlackTimeControl", t.time_control[Black]);
+}
+
 // Words joined by blanks, broken into lines of at most kLineWidth characters.
 std::string wrap(const std::vector<std::string>& words) {
   std::string text, line;
@@ -94,7 +99,7 @@ std::vector<std::string> move_words(const GameOutcome& g) {
 std::string format_pgn(const PgnTags& t, const GameOutcome& g) {
   std::string text = tag("Event", t.event) + tag("Site", t.site) + tag("Date", t.date) +
                      tag("Round", std::to_string(t.round)) + tag("White", t.red) + tag("Black", t.black) +
-                     tag("Result", result_string(g.result)) + tag("TimeControl", t.time_control) +
+                     tag("Result", result_string(g.result)) + time_control_tags(t) +
                      tag("Variant", "xiangqi") + tag("FEN", xboard_fen(g.start_fen)) + tag("SetUp", "1") +
                      tag("Termination", termination_tag(g.ending)) + tag("PlyCount", std::to_string(g.moves.size()));
   return text + "\n" + wrap(move_words(g)) + "\n";

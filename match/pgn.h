@@ -21,7 +21,9 @@ struct PgnTags {
   std::string date;           // YYYY.MM.DD
   int round = 1;
   std::string red, black;     // engine names
-  std::string time_control;   // "10+0.1", or "-" for node and depth limits
+  // Each side's "10+0.1", or "-" for node and depth limits: one TimeControl tag when they are the same,
+  // else WhiteTimeControl and BlackTimeControl (as cutechess writes time odds).
+  std::string time_control[kColors];
 };
 
 // One game, tags and move text, ending with a blank line.

@@ -61,7 +61,6 @@ class MatchState {
       : s_(s), stop_(stop), pgn_(pgn), results_(size_t(s.games)), context_{{s.engines[0].name, s.engines[1].name}, s.sprt} {
     tags_.site = host_name();
     tags_.date = today();
-    tags_.time_control = time_control_tag(s.rules.budget);
   }
 
   // The next game to play, or nothing once all are handed out or the match is stopping.
@@ -122,6 +121,10 @@ void MatchState::finish_game(int game, const GameOutcome& g) {
     tags.round = game + 1;
     tags.red = s_.engines[red_engine(game)].name;
     tags.black = s_.engines[1 - red_engine(game)].name;
+    for (Color c : {Red, Black}) {
+      const EngineSpec& engine = s_.engines[c == Red ? red_engine(game) : 1 - red_engine(game)];
+      tags.time_control[c] = time_control_tag(engine.budget ? *engine.budget : s_.rules.budget);
+    }
     if (!pgn_->append(format_pgn(tags, g)) && !pgn_failed_) {
       std::fprintf(stderr, "jiang match: writing the PGN failed; the match goes on without it\n");
       pgn_failed_ = true;
@@ -132,6 +135,7 @@ void MatchState::finish_game(int game, const GameOutcome& g) {
 }
 
 void MatchState::count_incident(int game, const GameOutcome& g) {
+  for (Color c : {Red, Black}) tally_.incidents[c == Red ? red_engine(game) : 1 - red_engine(game)].overruns += g.overruns[c];
   if (!g.culprit) return;
   const int engine = *g.culprit == Red ? red_engine(game) : 1 - red_engine(game);
   EngineIncidents& i = tally_.incidents[engine];

@@ -63,11 +63,12 @@ std::string to_string(const TimeControl& tc) {
   return (tc.moves ? std::to_string(tc.moves) + "/" : "") + seconds_text(tc.base_ms) + "+" + seconds_text(tc.increment_ms);
 }
 
-bool Clock::charge(Millis used) {
-  if (used > deadline()) return false;
+Clock::Charge Clock::charge(Millis used) {
+  if (used > deadline()) return Charge::Forfeit;
+  const bool overrun = used.count() > remaining_ms_;
   remaining_ms_ = std::max<int64_t>(remaining_ms_ - used.count(), 0) + tc_.increment_ms;
   if (tc_.moves && ++moves_made_ % tc_.moves == 0) remaining_ms_ += tc_.base_ms;
-  return true;
+  return overrun ? Charge::Overrun : Charge::InTime;
 }
 
 }  // namespace jiang::match

@@ -108,26 +108,32 @@ TEST_CASE("Time controls are SECONDS[+INCREMENT]", "[match][tc]") {
 TEST_CASE("A clock of so many moves gets its base back after each period and counts the moves to go", "[match][tc]") {
   using std::chrono::milliseconds;
   Clock c(TimeControl{1000, 0, 3}, milliseconds(50));
+  using Charge = Clock::Charge;
   CHECK(c.moves_to_go() == 3);
-  CHECK(c.charge(milliseconds(400)));
+  CHECK(c.charge(milliseconds(400)) == Charge::InTime);
   CHECK(c.moves_to_go() == 2);
-  CHECK(c.charge(milliseconds(400)));
+  CHECK(c.charge(milliseconds(400)) == Charge::InTime);
   CHECK(c.moves_to_go() == 1);
-  CHECK(c.charge(milliseconds(100)));  // the period's last move: 100 ms left, then the base again
+  CHECK(c.charge(milliseconds(100)) == Charge::InTime);  // the period's last move: 100 ms left, then the base again
   CHECK(c.remaining_ms() == 1100);
   CHECK(c.moves_to_go() == 3);
   CHECK(Clock(TimeControl{1000, 0}, milliseconds(50)).moves_to_go() == 0);
 }
 
-TEST_CASE("A clock forfeits past its time plus the margin and keeps the increment", "[match][tc]") {
+TEST_CASE("A clock forfeits past its time plus the margin, counts an overrun within it, keeps the increment",
+          "[match][tc]") {
   using std::chrono::milliseconds;
+  using Charge = Clock::Charge;
   Clock c(TimeControl{1000, 100}, milliseconds(50));
   CHECK(c.deadline() == milliseconds(1050));
-  CHECK(c.charge(milliseconds(300)));
+  CHECK(c.charge(milliseconds(300)) == Charge::InTime);
   CHECK(c.remaining_ms() == 800);
-  CHECK(c.charge(milliseconds(840)));  // 40 ms over: within the margin, left at zero, plus the increment
+  CHECK(c.charge(milliseconds(800)) == Charge::InTime);  // to the millisecond: not over
   CHECK(c.remaining_ms() == 100);
-  CHECK_FALSE(c.charge(milliseconds(151)));
+  CHECK(c.charge(milliseconds(140)) == Charge::Overrun);  // 40 ms over: within the margin, left at zero, plus the increment
+  CHECK(c.remaining_ms() == 100);
+  CHECK(c.charge(milliseconds(151)) == Charge::Forfeit);
+  CHECK(c.remaining_ms() == 100);  // left as it was
 }
 
 TEST_CASE("Adjudication rules parse from KEY=N words", "[match][adjudication]") {

@@ -140,3 +140,36 @@ TEST_CASE("Two search designs of one binary play each other: options with blanks
   CHECK_THAT(sent, Contains("info string two-stage"));  // the second engine searched in its mode
   CHECK_THAT(joined(run.out), Contains("ts: 0 time forfeits, 0 illegal moves, 0 crashes, 0 hangs, 0 restarts"));
 }
+
+TEST_CASE("Time odds: each engine's own tc= in its go and the PGN, and an overrun within the margin counted, not lost",
+          "[match][run][slow][timing]") {
+  const auto dir = temp_dir("time-odds");
+  const auto pgn = dir / "games.pgn", log = dir / "log.txt";
+  write_text(dir / "start.fen", std::string(kStartFen) + "\n");
+  // The fake answers a tenth of a second after its 0.3 s have run out: within a margin of 5 s.
+  const Run run = run_jiang({"match", "--engine", "name=jiang cmd=" + kJiang + " tc=2+0.1", "--engine",
+                             "name=fake cmd=" + kFakeEngine + " args=overrun tc=0.3", "--tc", "60", "--timemargin", "5000",
+                             "--games", "2", "--concurrency", "1", "--openings", (dir / "start.fen").string(), "--pgn",
+                             pgn.string(), "--log", log.string()});
+  INFO(joined(run.out) << run.err);
+  REQUIRE(run.code == 0);
+  CHECK(run.out.back().rfind("jiang vs fake: 2-0-0", 0) == 0);  // the fake resigns at its second move
+  CHECK_THAT(joined(run.out), Contains("fake: 0 time forfeits, 0 illegal moves, 0 crashes, 0 hangs, 0 restarts, 0 false "
+                                       "claims, 2 overruns within the margin"));
+  CHECK_THAT(joined(run.out), Contains("jiang: 0 time forfeits") && Contains("0 false claims, 0 overruns"));
+  for (const PgnGame& g : read_pgn(pgn)) {
+    const bool jiang_red = g.tags.at("White") == "jiang";
+    CHECK(g.tags.count("TimeControl") == 0);
+    CHECK(g.tags.at("WhiteTimeControl") == (jiang_red ? "2+0.1" : "0.3+0"));
+    CHECK(g.tags.at("BlackTimeControl") == (jiang_red ? "0.3+0" : "2+0.1"));
+  }
+  // Each engine's go has its own clock and increment, and the other's as the opponent's.
+  const std::vector<LogLine> lines = read_log(log);
+  const auto sent = [&](const std::string& engine, const std::string& prefix) {
+    return std::any_of(lines.begin(), lines.end(), [&](const LogLine& l) {
+      return l.to_engine && l.engine.rfind(engine + "[", 0) == 0 && l.text.rfind(prefix, 0) == 0;
+    });
+  };
+  CHECK(sent("jiang", "go time 2000 increment 100 opptime 300 oppincrement 0"));  // game 1: jiang moves first
+  CHECK(sent("fake", "go time 0.300 increment 0.000 opptime 2.000 oppincrement 0.100"));  // game 2: the fake first
+}
