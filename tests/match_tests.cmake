@@ -27,6 +27,7 @@ add_executable(jiang_match_tests
   match_analysis.cpp
   match_xboard.cpp
   match_xboard_engines.cpp
+  match_rating.cpp
   support/subprocess.cpp)
 target_link_libraries(jiang_match_tests PRIVATE jiang_match jiang_test_main)
 target_compile_definitions(jiang_match_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
