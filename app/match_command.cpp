@@ -1,5 +1,6 @@
 #include "app/match_command.h"
 
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -9,7 +10,9 @@
 
 #include "games/openings.h"
 #include "match/adjudication.h"
+#include "match/engines_file.h"
 #include "match/runner.h"
+#include "match/standings.h"
 #include "tuning/tuner/weights_match.h"
 #include "util/threads.h"
 
@@ -23,6 +26,8 @@ using match::MatchSettings;
 constexpr int kDefaultTimeMarginMs = 150;
 // Under a node or depth limit an engine has no clock; this long without a move is a hang.
 constexpr double kDefaultHangTimeoutS = 60;
+// --openings-order random without --seed: a fixed seed, so that a resumed run draws the same order.
+constexpr uint64_t kDefaultOpeningsSeed = 1;
 
 struct MatchCli {
   int games = 200;
@@ -41,6 +46,11 @@ struct MatchCli {
   std::vector<std::string> resign, draw;
   int max_plies = 0;
   int progress = 1;
+  // tournaments and openings
+  std::string tournament, engines_file, anchor, table, openings_order = "sequential";
+  bool resume = false;
+  int openings_plies = 0;
+  uint64_t seed = kDefaultOpeningsSeed;
 };
 
 // "elo0,elo1" into the settings. Throws CLI::ValidationError.
@@ -95,19 +105,53 @@ AdjudicationRules parse_adjudication(const MatchCli& o) {
   return rules;
 }
 
-std::array<match::EngineSpec, 2> parse_engines(const MatchCli& o) {
-  if (o.engines.size() != 2) throw CLI::ValidationError("--engine", "give it twice, once for each engine");
-  std::array<match::EngineSpec, 2> specs;
-  for (int e = 0; e < 2; ++e) {
-    try {
-      specs[e] = match::parse_engine_spec(o.engines[e]);
-    } catch (const match::SpecError& error) {
-      throw CLI::ValidationError("--engine", error.what());
-    }
+// The engines of --engine (each a spec) and --engines (a file): two or more, each name once.
+std::vector<match::EngineSpec> parse_engines(const MatchCli& o) {
+  std::vector<match::EngineSpec> specs;
+  try {
+    for (const std::string& text : o.engines) specs.push_back(match::parse_engine_spec(text));
+    if (!o.engines_file.empty())
+      for (match::EngineSpec& spec : match::read_engines_file(o.engines_file)) specs.push_back(std::move(spec));
+  } catch (const match::SpecError& error) {
+    throw CLI::ValidationError(o.engines_file.empty() ? "--engine" : "--engine/--engines", error.what());
   }
-  if (specs[0].name == specs[1].name)
-    throw CLI::ValidationError("--engine", "both engines are named '" + specs[0].name + "': give one another name=");
+  if (specs.size() < 2)
+    throw CLI::ValidationError("--engine", "give two engines or more (--engine once each, or --engines FILE.json)");
+  if (specs.size() > 2 && o.tournament.empty())
+    throw CLI::ValidationError("--engine", std::to_string(specs.size()) + " engines: give --tournament gauntlet or round-robin");
+  for (size_t a = 0; a < specs.size(); ++a)
+    for (size_t b = a + 1; b < specs.size(); ++b)
+      if (specs[a].name == specs[b].name)
+        throw CLI::ValidationError("--engine", "two engines are named '" + specs[a].name + "': give one another name=");
   return specs;
+}
+
+// "NAME=ELO" (the name may hold '='; the number after the last one).
+match::Anchor parse_anchor(const std::string& text) {
+  const size_t eq = text.rfind('=');
+  try {
+    size_t used = 0;
+    const std::string number = eq == std::string::npos ? "" : text.substr(eq + 1);
+    const double elo = std::stod(number, &used);
+    if (eq == 0 || used != number.size() || !std::isfinite(elo)) throw std::invalid_argument("bad");
+    return {text.substr(0, eq), elo};
+  } catch (const std::exception&) {
+    throw CLI::ValidationError("--anchor", "expected NAME=ELO (e.g. jiang=2000), got '" + text + "'");
+  }
+}
+
+// --tournament, --resume, --anchor and what they exclude.
+void apply_tournament(const MatchCli& o, MatchSettings& s) {
+  if (!o.tournament.empty()) {
+    s.tournament = true;
+    if (o.tournament == "gauntlet") s.kind = match::TournamentKind::Gauntlet;
+    else if (o.tournament == "round-robin") s.kind = match::TournamentKind::RoundRobin;
+    else throw CLI::ValidationError("--tournament", "expected gauntlet or round-robin, got '" + o.tournament + "'");
+    if (!o.sprt.empty()) throw CLI::ValidationError("--sprt", "is for a match of two engines, not a tournament");
+  }
+  if (!o.anchor.empty()) s.anchor = parse_anchor(o.anchor);
+  s.resume = o.resume;
+  if (s.resume && o.pgn.empty()) throw CLI::ValidationError("--resume", "needs --pgn: the state is kept beside the PGN");
 }
 
 // Everything but the openings (which are a file to read: exit code 2 with a message, not a usage error).
@@ -124,6 +168,7 @@ MatchSettings engine_match_settings(const MatchCli& o) {
   s.log_path = o.log;
   if (!o.sprt.empty()) s.sprt = parse_sprt(o);
   s.progress_every = o.progress;
+  apply_tournament(o, s);
   return s;
 }
 
@@ -136,10 +181,28 @@ void warn_if_openings_repeat(int games, size_t openings) {
                  games, openings, (games + 1) / 2);
 }
 
-int run_engine_match(MatchSettings settings, const std::string& openings) {
+// The openings of --openings (FENs or PGN, --openings-plies, --openings-order, --seed), or the built-in
+// ones. Throws match::OpeningsError or CLI::ValidationError.
+std::vector<match::Opening> read_match_openings(const MatchCli& o) {
+  if (o.openings_plies && (o.openings.size() < 4 || o.openings.compare(o.openings.size() - 4, 4, ".pgn") != 0))
+    throw CLI::ValidationError("--openings-plies", "is for openings from a PGN file (FILE.pgn)");
+  if (o.openings_order != "sequential" && o.openings_order != "random")
+    throw CLI::ValidationError("--openings-order", "expected sequential or random, got '" + o.openings_order + "'");
+  std::vector<match::Opening> openings;
   try {
-    settings.openings = openings.empty() ? games::builtin_openings() : games::read_openings(openings);
+    openings = o.openings.empty() ? match::openings_from_fens(games::builtin_openings())
+                                  : match::read_openings(o.openings, o.openings_plies);
   } catch (const games::OpeningsError& e) {
+    throw match::OpeningsError(e.what());
+  }
+  if (o.openings_order == "random") match::shuffle_openings(openings, o.seed);
+  return openings;
+}
+
+int run_engine_match(MatchSettings settings, const MatchCli& o) {
+  try {
+    settings.openings = read_match_openings(o);
+  } catch (const match::OpeningsError& e) {
     std::fprintf(stderr, "jiang match: %s\n", e.what());
     return match::kMatchBadInput;
   }
@@ -147,9 +210,26 @@ int run_engine_match(MatchSettings settings, const std::string& openings) {
   return match::run_match(settings);
 }
 
+// `--table FILE`: the standings of a state file (FILE.state) or of a PGN, printed; exit code 2 if it
+// cannot be read.
+int print_table(const MatchCli& o) {
+  try {
+    const bool state = o.table.size() > 6 && o.table.compare(o.table.size() - 6, 6, ".state") == 0;
+    const match::Standings standings = state ? match::standings_from_state(match::load_state(o.table))
+                                             : match::standings_from_pgn(o.table);
+    const match::Anchor anchor = o.anchor.empty() ? match::Anchor{} : parse_anchor(o.anchor);
+    for (const std::string& line : standings.table(anchor)) std::printf("%s\n", line.c_str());
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "jiang match: %s\n", e.what());
+    return match::kMatchBadInput;
+  }
+}
+
 constexpr const char* kBoth = "Both modes";
-constexpr const char* kPrograms = "Engine programs (--engine twice)";
+constexpr const char* kPrograms = "Engine programs (--engine, twice or more)";
 constexpr const char* kWeights = "Weight sets in-process (--weights)";
+constexpr const char* kTournaments = "Tournaments and openings (engine programs)";
 
 void add_common_options(CLI::App* cmd, MatchCli& o) {
   cmd->add_option("-g,--games", o.games, "games, an even number: pairs from one opening with colours swapped (default 200)")
@@ -161,8 +241,9 @@ void add_common_options(CLI::App* cmd, MatchCli& o) {
       ->excludes(depth)
       ->group(kBoth);
   cmd->add_option("--openings", o.openings,
-                  "FEN list, one a line, '#' comments, an EPD '; ...' tail ignored; one opening per pair, in turn "
-                  "(default: a built-in list of 16)")
+                  "FEN list, one a line, '#' comments, an EPD '; ...' tail ignored; or, for engine programs, a PGN "
+                  "file (FILE.pgn: the position after each game's moves); one opening per pair, in turn (default: "
+                  "a built-in list of 16)")
       ->group(kBoth);
   cmd->add_option("-t,--threads,--concurrency", o.threads, "games played at once (default: the machine's cores)")
       ->check(CLI::Range(1, 256))
@@ -175,6 +256,27 @@ CLI::Option* add_weights_options(CLI::App* cmd, MatchCli& o) {
       ->needs(weights)
       ->group(kWeights);
   return weights;
+}
+
+void add_tournament_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
+  const auto add = [&](CLI::Option* option) { return option->excludes(weights)->group(kTournaments); };
+  add(cmd->add_option("--tournament", o.tournament,
+                      "gauntlet (the first engine against each other) or round-robin (every two engines): --games "
+                      "counts each pairing's games; standings with ratings at the end"));
+  add(cmd->add_option("--engines", o.engines_file,
+                      "a JSON file of engines, as cutechess's engines.json: an array of objects with the keys of an "
+                      "--engine spec (\"options\": {NAME: VALUE} for option.NAME)"));
+  add(cmd->add_flag("--resume", o.resume,
+                    "continue the match or tournament of --pgn where it stopped (its state is FILE.pgn.state)"));
+  add(cmd->add_option("--anchor", o.anchor, "NAME=ELO: the rating held fixed in the standings (default: the first "
+                                            "engine at 0)"));
+  add(cmd->add_option("--table", o.table, "print the standings of a finished or running tournament (its PGN, or its "
+                                          "FILE.pgn.state) and exit"));
+  add(cmd->add_option("--openings-plies", o.openings_plies, "PGN openings: the position after at most N plies of each "
+                                                            "game (default: all its moves)"))
+      ->check(CLI::Range(1, 1000));
+  add(cmd->add_option("--openings-order", o.openings_order, "sequential (default) or random: the openings shuffled by --seed"));
+  add(cmd->add_option("--seed", o.seed, "the seed of --openings-order random (default 1)"));
 }
 
 void add_program_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
@@ -208,6 +310,7 @@ void add_program_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
   add(cmd->add_option("--maxplies", o.max_plies, "a game this long is drawn (default: no limit)"))->check(CLI::Range(1, 100000));
   add(cmd->add_option("--progress", o.progress, "a progress line every N finished game pairs (default 1)"))
       ->check(CLI::Range(1, 1000000));
+  add_tournament_options(cmd, o, weights);
 }
 
 constexpr const char* kFooter = R"(Engine programs: each opening is played twice, colours swapped; jiang's own rules referee (an
@@ -230,7 +333,8 @@ void add_match_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<MatchCli>();
   CLI::App* cmd = app.add_subcommand(
       "match", "Play two engine programs (--engine twice) or two weight sets in-process (--weights) against each other; "
-               "report the score, the Elo difference with its 95% margin and, with --sprt, the SPRT's verdict");
+               "report the score, the Elo difference with its 95% margin and, with --sprt, the SPRT's verdict. Or a "
+               "tournament of engine programs (--tournament): standings with ratings and a cross table");
   add_common_options(cmd, *o);
   add_program_options(cmd, *o, add_weights_options(cmd, *o));
   cmd->footer(kFooter);
@@ -240,9 +344,13 @@ void add_match_command(CLI::App& app, int& exit_code) {
       exit_code = run_weights_match({o->weights, o->baseline, o->games, o->depth, o->nodes, o->openings, o->threads});
       return;
     }
-    if (o->engines.empty())
+    if (!o->table.empty()) {
+      exit_code = print_table(*o);
+      return;
+    }
+    if (o->engines.empty() && o->engines_file.empty())
       throw CLI::ValidationError("--weights is required (a match between weight sets), or two --engine (a match between programs)");
-    exit_code = run_engine_match(engine_match_settings(*o), o->openings);
+    exit_code = run_engine_match(engine_match_settings(*o), *o);
   });
 }
 

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "movegen/types.h"
@@ -19,6 +20,7 @@ struct Game {
   std::string fen;           // the start position
   std::vector<Move> moves;   // each legal where it was played
   Result result = Result::Draw;
+  std::vector<std::pair<std::string, std::string>> tags;  // as the file has them (PGN), in order
 };
 
 }  // namespace jiang::games

@@ -83,6 +83,7 @@ GameReader::Item GameReader::interpret(const RawGame& raw) const {
   if (variant && lower(*variant) != "xiangqi" && lower(*variant) != "chinese chess")
     return error(raw.line, "variant '" + *variant + "' is not xiangqi");
   Game game;
+  for (const Token& tag : raw.tags) game.tags.emplace_back(tag.text, tag.value);
   const std::string* fen = tag_value(raw.tags, "FEN");
   game.fen = fen ? *fen : std::string(kStartFen);
   Position pos;

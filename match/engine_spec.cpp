@@ -121,21 +121,28 @@ void apply(EngineSpec& spec, const std::string& key, const std::string& value) {
 
 }  // namespace
 
-EngineSpec parse_engine_spec(const std::string& text) {
+EngineSpec parse_engine_spec(const std::vector<std::pair<std::string, std::string>>& pairs, const std::string& where) {
   EngineSpec spec;
   std::set<std::string> seen;
-  for (const std::string& word : split_words_quoted(text)) {
-    const size_t eq = word.find('=');
-    if (eq == std::string::npos || eq == 0) throw SpecError("'" + word + "' is not KEY=VALUE");
-    const std::string key = word.substr(0, eq);
+  for (const auto& [key, value] : pairs) {
     if (!seen.insert(key).second) throw SpecError("'" + key + "' is given twice");
-    apply(spec, key, word.substr(eq + 1));
+    apply(spec, key, value);
   }
-  if (spec.program.empty()) throw SpecError("no cmd= in '" + text + "'");
+  if (spec.program.empty()) throw SpecError("no cmd= in " + where);
   if (spec.name.empty()) spec.name = std::filesystem::path(spec.program).filename().string();
   if (spec.dialect != Dialect::Ucci && spec.time_unit != TimeUnit::Auto)
     throw SpecError("timeunit= is for UCCI engines (UCI times are milliseconds, XBoard's centiseconds)");
   return spec;
+}
+
+EngineSpec parse_engine_spec(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const std::string& word : split_words_quoted(text)) {
+    const size_t eq = word.find('=');
+    if (eq == std::string::npos || eq == 0) throw SpecError("'" + word + "' is not KEY=VALUE");
+    pairs.emplace_back(word.substr(0, eq), word.substr(eq + 1));
+  }
+  return parse_engine_spec(pairs, "'" + text + "'");
 }
 
 std::string resolve_program(const std::string& program) {

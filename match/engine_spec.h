@@ -47,6 +47,8 @@ std::vector<std::string> split_words_quoted(const std::string& text);
 // Parses one spec. Throws SpecError for an unknown key, a word without '=', a missing cmd, a repeated
 // key, more than one of tc=, nodes= and depth=, or a bad value. Does not look for the program (see resolve_program).
 EngineSpec parse_engine_spec(const std::string& text);
+// The same from KEY=VALUE pairs (an engines file's object); `where` names them in messages.
+EngineSpec parse_engine_spec(const std::vector<std::pair<std::string, std::string>>& pairs, const std::string& where);
 
 // The program as exec will find it: a name without '/' is looked up in PATH, a path must name an
 // executable file. Throws SpecError saying what is missing.

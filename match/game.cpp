@@ -113,7 +113,11 @@ std::optional<Move> judge(GameOutcome& g, const SearchReply& reply, const Positi
     return std::nullopt;
   }
   if (reply.claim && reply.best.move.empty()) {
-    settle_claim(g, judge_claim(*reply.claim, us, pos, nullptr), us, who + " claimed " + claim_text(*reply.claim) + " instead of moving" + where);
+    // The claim may be about the position before the opponent's move, which it sent before reading that.
+    Position before = pos;
+    if (before.plies_played() > 0) before.unmake_move();
+    settle_claim(g, judge_claim(*reply.claim, us, pos, &before), us,
+                 who + " claimed " + claim_text(*reply.claim) + " instead of moving" + where);
     return std::nullopt;
   }
   const std::optional<Move> move = parse_move(reply.best.move);
@@ -138,22 +142,31 @@ bool prepare(GameOutcome& g, const Players& players, int interrupt_fd) {
     if (players[c]->new_game(interrupt_fd)) continue;
     g.abandoned = interrupted(interrupt_fd);
     const std::string who = players[c]->name() + " (" + side_name(c) + ")";
-    if (players[c]->running()) lose(g, c, Ending::Hang, "hang", who + " did not answer isready before the game");
+    if (players[c]->running()) lose(g, c, Ending::Hang, "hang", who + " did not answer (isready, ping) before the game");
     else lose(g, c, Ending::Crash, "crash", who + " exited before the game");
+    g.unprepared = true;
     return false;
   }
   return true;
 }
 
 // The moves of the game until it ends, is lost by an engine or is abandoned.
-void play_moves(GameOutcome& g, const Players& players, const GameRules& rules, int interrupt_fd) {
+void play_moves(GameOutcome& g, const std::vector<std::string>& opening_moves, const Players& players,
+                const GameRules& rules, int interrupt_fd) {
   Position pos = Position::from_fen(g.start_fen);
   pos.in_check();  // recorded in the history: the repetition rules need to know who gave check
+  std::vector<std::string> moves;
+  for (const std::string& text : opening_moves) {  // read_openings checked that they replay
+    const Move m = *parse_move(text);
+    g.moves.push_back({m, std::nullopt, 0, {}});
+    moves.push_back(text);
+    pos.make_move(m);
+    pos.in_check();
+  }
   std::optional<Clock> clocks[kColors];
   for (Color c : {Red, Black})
     if (const MoveBudget& budget = budget_of(*players[c], rules); budget.clock) clocks[c].emplace(budget.tc, rules.time_margin);
   Adjudicator adjudicator(rules.adjudication);
-  std::vector<std::string> moves;
   std::optional<Move> expected;  // the last mover's ponder move
   while (true) {
     if (const auto verdict = referee(pos, kRepetitions))
@@ -210,10 +223,10 @@ const char* termination_tag(Ending e) {
   return "unterminated";
 }
 
-GameOutcome play_game(const std::string& fen, const Players& players, const GameRules& rules, int interrupt_fd) {
+GameOutcome play_game(const Opening& opening, const Players& players, const GameRules& rules, int interrupt_fd) {
   GameOutcome g;
-  g.start_fen = fen;
-  if (prepare(g, players, interrupt_fd)) play_moves(g, players, rules, interrupt_fd);
+  g.start_fen = opening.fen;
+  if (prepare(g, players, interrupt_fd)) play_moves(g, opening.moves, players, rules, interrupt_fd);
   // However the game ended, an engine pondering on a move that will not come is stopped, and its
   // bestmove read, so that nothing of this game reaches the next.
   for (EngineClientBase* player : players) player->end_game(g.result, g.abandoned ? "abandoned" : g.reason);

@@ -11,6 +11,7 @@
 
 #include "match/adjudication.h"
 #include "match/engine_client_base.h"
+#include "match/openings.h"
 #include "movegen/types.h"
 #include "rules/referee.h"
 
@@ -40,21 +41,24 @@ struct MoveRecord {
 
 struct GameOutcome {
   std::string start_fen;
-  std::vector<MoveRecord> moves;
+  std::vector<MoveRecord> moves;  // the opening's moves first
   GameResult result = GameResult::Draw;
   Ending ending = Ending::Rules;
   std::string reason;            // "mate", "repetition", "time forfeit", ...
   std::optional<Color> culprit;  // the side whose engine forfeited, moved illegally, claimed falsely, crashed or hung
   std::string detail;            // what went wrong, with the position, for the log
   bool abandoned = false;        // the match was stopped during the game: no result
+  bool unprepared = false;       // an engine failed the new-game commands: lost before the first move
   int overruns[kColors] = {0, 0};  // moves past the clock but within the margin, by side
 };
 
-// Plays one game from `fen` (a legal position with a move to make): players[Red] has Red. Stops early
+// Plays one game from the opening (a legal position with a move to make, and the moves already played
+// from it, which count for the repetition rules and stand in the record without scores): players[Red]
+// has Red. Stops early
 // (abandoned) when `interrupt_fd` becomes readable. An engine with ponder=on thinks on its opponent's
 // time (EngineClient::ponder); at the end every engine is told the result (end_game) and none is left
 // pondering.
-GameOutcome play_game(const std::string& fen, const std::array<EngineClientBase*, kColors>& players,
+GameOutcome play_game(const Opening& opening, const std::array<EngineClientBase*, kColors>& players,
                       const GameRules& rules, int interrupt_fd);
 
 }  // namespace jiang::match

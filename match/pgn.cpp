@@ -1,5 +1,7 @@
 #include "match/pgn.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -110,6 +112,12 @@ PgnFile::PgnFile(const std::string& path) : file_(std::fopen(path.c_str(), "ae")
 }
 
 PgnFile::~PgnFile() { std::fclose(file_); }
+
+int64_t PgnFile::size() {
+  const std::lock_guard lock(mutex_);
+  struct stat st {};
+  return ::fstat(::fileno(file_), &st) == 0 ? int64_t(st.st_size) : -1;
+}
 
 bool PgnFile::append(const std::string& text) {
   const std::lock_guard lock(mutex_);

@@ -4,6 +4,7 @@
 // that XBoard can show the engines' opinions.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -40,6 +41,8 @@ class PgnFile {
   PgnFile& operator=(const PgnFile&) = delete;
   // False if the write failed (a full disk): the match goes on, and says so.
   bool append(const std::string& text);
+  // The file's length now (what a resumed run cuts it back to).
+  int64_t size();
 
  private:
   std::FILE* file_;

@@ -1,229 +1,103 @@
 #include "match/runner.h"
 
-#include <unistd.h>
-
-#include <chrono>
-#include <cstdio>
-#include <ctime>
+#include <algorithm>
 #include <filesystem>
 #include <memory>
-#include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include "match/comm_log.h"
 #include "match/engine_client_base.h"
+#include "match/match_state.h"
 #include "match/pgn.h"
-#include "match/tally.h"
+#include "util/fingerprint.h"
 #include "util/stop_signals.h"
 
 namespace jiang::match {
 namespace {
 
-using SteadyClock = std::chrono::steady_clock;
-
-// A game thread's two engines, by engine index (the order of --engine).
-using Seat = std::array<std::unique_ptr<EngineClientBase>, 2>;
-
-// Engine 0 has Red in the first game of each pair and Black in the second.
-int red_engine(int game) { return game % 2 == 0 ? 0 : 1; }
-
-Outcome first_engine_outcome(int game, GameResult result) {
-  if (result == GameResult::Draw) return Outcome::Draw;
-  const bool red_won = result == GameResult::RedWins;
-  return red_won == (red_engine(game) == 0) ? Outcome::Win : Outcome::Loss;
-}
-
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char buffer[16];
-  std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &local);
-  return buffer;
-}
-
-std::string host_name() {
-  char buffer[256] = {};
-  if (::gethostname(buffer, sizeof buffer - 1) != 0) return "?";
-  return buffer;
-}
-
-std::string time_control_tag(const MoveBudget& b) {
-  return b.clock ? to_string(b.tc) : "-";  // PGN: "-" for no time control (nodes or depth per move)
-}
-
-// The shared state of a running match: which game is next, the tally, the PGN, the reports. Game
-// threads call it between games; everything is under one mutex.
-class MatchState {
+// A game thread's engines, by engine index: started when a game first needs them (every one at once for
+// the first thread, so that a bad spec is found before any game), kept between games.
+class EngineSet {
  public:
-  MatchState(const MatchSettings& s, const StopPipe& stop, PgnFile* pgn)
-      : s_(s), stop_(stop), pgn_(pgn), results_(size_t(s.games)), context_{{s.engines[0].name, s.engines[1].name}, s.sprt} {
-    tags_.site = host_name();
-    tags_.date = today();
+  EngineSet(const MatchSettings& s, const std::vector<std::string>& programs, CommLog* log) : s_(s), programs_(programs), log_(log) {
+    clients_.resize(s.engines.size());
   }
+  ~EngineSet() { quit(); }
 
-  // The next game to play, or nothing once all are handed out or the match is stopping.
-  std::optional<int> next_game() {
-    const std::lock_guard lock(mutex_);
-    if (next_ >= s_.games || stop_.raised()) return std::nullopt;
-    return next_++;
+  // The engine, started if it was not. Throws what EngineClientBase::start throws.
+  EngineClientBase& get(int e, int interrupt_fd) {
+    auto& client = clients_[size_t(e)];
+    if (!client) {
+      EngineSpec spec = s_.engines[size_t(e)];
+      if (!spec.budget) spec.budget = s_.rules.budget;  // each client knows its limit (XBoard's level, nps)
+      client = make_engine_client(spec, programs_[size_t(e)], log_);
+      client->start(interrupt_fd);
+    }
+    return *client;
   }
-
-  void finish_game(int game, const GameOutcome& g);
-  void count_restart(int engine) {
-    const std::lock_guard lock(mutex_);
-    ++tally_.incidents[engine].restarts;
+  void quit() {
+    for (auto& client : clients_)
+      if (client) client->quit();
   }
-  void count_abandoned() {
-    const std::lock_guard lock(mutex_);
-    ++abandoned_;
-  }
-  // The match cannot go on: says why and stops it.
-  void fail(const std::string& message) {
-    const std::lock_guard lock(mutex_);
-    std::fprintf(stderr, "jiang match: %s; stopping the match\n", message.c_str());
-    broken_ = true;
-    stop_.raise();
-  }
-
-  void print_summary() const;
-  bool broken() const { return broken_; }
 
  private:
-  void count_incident(int game, const GameOutcome& g);
-  void finish_pair(int pair);
-  double minutes() const { return std::chrono::duration<double>(SteadyClock::now() - start_).count() / 60; }
-
   const MatchSettings& s_;
-  const StopPipe& stop_;
-  PgnFile* pgn_;
-  PgnTags tags_;
-  std::mutex mutex_;
-  int next_ = 0;
-  std::vector<std::optional<Outcome>> results_;  // the first engine's, by game
-  Tally tally_;
-  ReportContext context_;
-  int abandoned_ = 0;
-  bool broken_ = false;
-  bool pgn_failed_ = false;
-  SteadyClock::time_point start_ = SteadyClock::now();
+  const std::vector<std::string>& programs_;
+  CommLog* log_;
+  std::vector<std::unique_ptr<EngineClientBase>> clients_;
 };
 
-void MatchState::finish_game(int game, const GameOutcome& g) {
-  const std::lock_guard lock(mutex_);
-  const Outcome first = first_engine_outcome(game, g.result);
-  results_[game] = first;
-  tally_.add_game(first, g.reason);
-  count_incident(game, g);
-  if (pgn_) {
-    PgnTags tags = tags_;
-    tags.round = game + 1;
-    tags.red = s_.engines[red_engine(game)].name;
-    tags.black = s_.engines[1 - red_engine(game)].name;
-    for (Color c : {Red, Black}) {
-      const EngineSpec& engine = s_.engines[c == Red ? red_engine(game) : 1 - red_engine(game)];
-      tags.time_control[c] = time_control_tag(engine.budget ? *engine.budget : s_.rules.budget);
-    }
-    if (!pgn_->append(format_pgn(tags, g)) && !pgn_failed_) {
-      std::fprintf(stderr, "jiang match: writing the PGN failed; the match goes on without it\n");
-      pgn_failed_ = true;
-    }
-  }
-  const int pair = game / 2;
-  if (results_[2 * pair] && results_[2 * pair + 1]) finish_pair(pair);
-}
-
-void MatchState::count_incident(int game, const GameOutcome& g) {
-  for (Color c : {Red, Black}) tally_.incidents[c == Red ? red_engine(game) : 1 - red_engine(game)].overruns += g.overruns[c];
-  if (!g.culprit) return;
-  const int engine = *g.culprit == Red ? red_engine(game) : 1 - red_engine(game);
-  EngineIncidents& i = tally_.incidents[engine];
-  if (g.ending == Ending::TimeForfeit) ++i.time_forfeits;
-  if (g.ending == Ending::IllegalMove) ++i.illegal_moves;
-  if (g.ending == Ending::Crash) ++i.crashes;
-  if (g.ending == Ending::Hang) ++i.hangs;
-  if (g.ending == Ending::FalseClaim) ++i.false_claims;
-  if (!g.detail.empty()) std::fprintf(stderr, "jiang match: game %d: %s\n", game + 1, g.detail.c_str());
-}
-
-void MatchState::finish_pair(int pair) {
-  tally_.pairs.add(*results_[2 * pair], *results_[2 * pair + 1]);
-  if (tally_.pairs.pairs() % s_.progress_every == 0) {
-    std::printf("%s\n", progress_line(tally_, context_, minutes()).c_str());
-    std::fflush(stdout);
-  }
-  if (s_.sprt && sprt_verdict(sprt_llr(tally_.pairs, *s_.sprt), sprt_bounds(*s_.sprt)) != SprtVerdict::Continue)
-    stop_.raise();  // decided: the games still running are abandoned
-}
-
-void MatchState::print_summary() const {
-  for (const std::string& line : summary_lines(tally_, context_, minutes(), abandoned_)) std::printf("%s\n", line.c_str());
-  std::fflush(stdout);
-}
-
-// After a game: an engine that is not answering is brought back by `stop` and isready, or restarted.
-// False if a restart failed (the match has been stopped).
-bool restore(Seat& seat, MatchState& match, const StopPipe& stop) {
-  for (int e = 0; e < 2; ++e) {
-    if (seat[e]->healthy() || seat[e]->recover(stop.fd())) continue;
-    if (stop.raised()) return false;
-    match.count_restart(e);
-    try {
-      seat[e]->start(stop.fd());
-    } catch (const std::exception& error) {
-      if (!stop.raised()) match.fail("cannot restart " + seat[e]->name() + ": " + error.what());
-      return false;
-    }
+// After a game: an engine that is not answering is brought back (UCI's stop and isready, XBoard's force
+// and ping), or restarted. False if a restart failed (the match has been stopped).
+bool restore(EngineClientBase& engine, int index, MatchState& match, const StopPipe& stop) {
+  if (engine.healthy() || engine.recover(stop.fd())) return true;
+  if (stop.raised()) return false;
+  match.count_restart(index);
+  try {
+    engine.start(stop.fd());
+  } catch (const std::exception& error) {
+    if (!stop.raised()) match.fail("cannot restart " + engine.name() + ": " + error.what());
+    return false;
   }
   return true;
 }
 
-// A game thread: plays the games it is handed with its own two engines, then ends them.
-void play_games(const MatchSettings& s, Seat& seat, MatchState& match, const StopPipe& stop) {
-  while (const std::optional<int> game = match.next_game()) {
-    const int red = red_engine(*game);
-    const std::array<EngineClientBase*, kColors> players{seat[red].get(), seat[1 - red].get()};
-    const std::string& opening = s.openings[size_t(*game / 2) % s.openings.size()];
-    const GameOutcome g = play_game(opening, players, s.rules, stop.fd());
+// A game thread: plays the games it is handed, then ends its engines.
+void play_games(const MatchSettings& s, const Schedule& schedule, EngineSet& engines, MatchState& match,
+                const StopPipe& stop) {
+  while (const std::optional<int> number = match.next_game()) {
+    const ScheduledGame& game = schedule.games[size_t(*number)];
+    std::array<EngineClientBase*, kColors> players{};
+    try {
+      players = {&engines.get(game.red, stop.fd()), &engines.get(game.black, stop.fd())};
+    } catch (const std::exception& error) {
+      if (!stop.raised()) match.fail(std::string("cannot start an engine: ") + error.what());
+      break;
+    }
+    const Opening& opening = s.openings[size_t(game.opening)];
+    GameOutcome g = play_game(opening, players, s.rules, stop.fd());
+    // An engine that died or stopped answering between games (an XBoard engine may exit on a move that
+    // crossed its claim) is restarted, and the game played once more before anyone loses it.
+    if (g.unprepared && !g.abandoned && restore(*players[Red], game.red, match, stop) &&
+        restore(*players[Black], game.black, match, stop))
+      g = play_game(opening, players, s.rules, stop.fd());
     if (g.abandoned) {
       match.count_abandoned();
       break;
     }
-    match.finish_game(*game, g);
-    if (!restore(seat, match, stop)) break;
+    match.finish_game(*number, g);
+    if (!restore(*players[Red], game.red, match, stop) || !restore(*players[Black], game.black, match, stop)) break;
   }
-  for (auto& engine : seat) engine->quit();
-}
-
-// Starts every game thread's engines, each spec with its limit (its own, or the match's). Throws what
-// EngineClientBase::start throws.
-std::vector<Seat> start_seats(const MatchSettings& s, const std::array<std::string, 2>& programs, CommLog* log,
-                              const StopPipe& stop) {
-  std::vector<Seat> seats(size_t(std::min(s.concurrency, s.games)));
-  for (Seat& seat : seats) {
-    for (int e = 0; e < 2; ++e) {
-      EngineSpec spec = s.engines[e];
-      if (!spec.budget) spec.budget = s.rules.budget;
-      seat[e] = make_engine_client(spec, programs[e], log);
-      seat[e]->start(stop.fd());
-    }
-  }
-  // An engine that cannot be given an opening (an XBoard engine without setboard) is found before any game.
-  for (int e = 0; e < 2; ++e)
-    for (const std::string& opening : s.openings)
-      if (!seats.front()[e]->can_start_from(opening))
-        throw EngineError(s.engines[e].name + ": the engine has no setboard, so its games must start from the initial "
-                                              "position, and the opening '" + opening + "' does not");
-  return seats;
+  engines.quit();
 }
 
 // The engines' programs as exec finds them; their working directories must exist. Throws SpecError.
-std::array<std::string, 2> resolve_programs(const MatchSettings& s) {
-  std::array<std::string, 2> programs;
-  for (int e = 0; e < 2; ++e) {
-    const EngineSpec& spec = s.engines[e];
-    programs[e] = resolve_program(spec.program);
+std::vector<std::string> resolve_programs(const MatchSettings& s) {
+  std::vector<std::string> programs;
+  for (const EngineSpec& spec : s.engines) {
+    programs.push_back(resolve_program(spec.program));
     std::error_code ec;
     if (!spec.dir.empty() && !std::filesystem::is_directory(spec.dir, ec))
       throw SpecError(spec.name + ": dir '" + spec.dir + "' is not a directory");
@@ -231,9 +105,67 @@ std::array<std::string, 2> resolve_programs(const MatchSettings& s) {
   return programs;
 }
 
+// Starts every engine of the first game thread and checks that each can be given every opening (an
+// XBoard engine without setboard starts only from the initial position). Throws what start throws.
+void check_engines(const MatchSettings& s, EngineSet& first, int interrupt_fd) {
+  for (int e = 0; e < int(s.engines.size()); ++e) {
+    const EngineClientBase& engine = first.get(e, interrupt_fd);
+    for (const Opening& opening : s.openings)
+      if (!engine.can_start_from(opening.fen))
+        throw EngineError(engine.name() + ": the engine has no setboard, so its games must start from the initial "
+                                          "position (give openings as PGN from it), and the opening '" + opening.fen +
+                          "' does not");
+  }
+}
+
+// Opens the PGN, cut back to what the state counts when resuming; loads that state. Throws on bad input.
+std::unique_ptr<PgnFile> open_pgn(const MatchSettings& s, const std::string& fingerprint,
+                                  std::optional<TournamentState>& resumed) {
+  if (s.pgn_path.empty()) {
+    if (s.resume) throw std::invalid_argument("--resume needs --pgn: the state is kept beside the PGN");
+    return nullptr;
+  }
+  if (s.resume) {
+    resumed = load_state(state_path(s.pgn_path));
+    if (resumed->fingerprint != fingerprint)
+      throw StateError("the state " + state_path(s.pgn_path).string() +
+                       " is of another match or tournament (other engines, limits, games or openings)");
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(s.pgn_path, ec);
+    if (ec || int64_t(size) < resumed->pgn_bytes)
+      throw StateError("the PGN " + s.pgn_path + " is shorter than its state says: it was changed since");
+    std::filesystem::resize_file(s.pgn_path, uintmax_t(resumed->pgn_bytes));  // a game written but not counted
+  }
+  return std::make_unique<PgnFile>(s.pgn_path);
+}
+
 int interrupted_code() { return StopSignals::received() ? 128 + StopSignals::received() : kMatchDone; }
 
 }  // namespace
+
+std::string settings_fingerprint(const MatchSettings& s) {
+  std::ostringstream text;
+  const auto budget = [&](const MoveBudget& b) {
+    text << '|' << b.clock << to_string(b.tc) << '/' << b.nodes << '/' << b.depth;
+  };
+  text << s.tournament << '/' << int(s.kind) << '/' << s.games;
+  for (const EngineSpec& e : s.engines) {
+    text << '|' << e.name << '|' << e.program << '|' << e.dir << '|' << int(e.dialect) << e.ponder;
+    for (const std::string& a : e.args) text << '|' << a;
+    for (const auto& [name, value] : e.options) text << '|' << name << '=' << value;
+    if (e.budget) budget(*e.budget);
+  }
+  budget(s.rules.budget);
+  const AdjudicationRules& a = s.rules.adjudication;
+  text << '|' << s.rules.time_margin.count() << '|' << a.max_plies;
+  if (a.resign) text << "|r" << a.resign->movecount << ',' << a.resign->score;
+  if (a.draw) text << "|d" << a.draw->movenumber << ',' << a.draw->movecount << ',' << a.draw->score;
+  for (const Opening& o : s.openings) {
+    text << '|' << o.fen;
+    for (const std::string& m : o.moves) text << ' ' << m;
+  }
+  return hex64(fnv1a(text.str()));
+}
 
 int run_match(const MatchSettings& s) {
   // The guard first: a signal while the files open or the engines start stops the match cleanly.
@@ -246,31 +178,45 @@ int run_match(const MatchSettings& s) {
   }
   const StopPipe& stop = *stop_pipe;
   const StopSignals signals(stop);
-  std::array<std::string, 2> programs;
+  const std::string fingerprint = settings_fingerprint(s);
+  std::vector<std::string> programs;
   std::unique_ptr<PgnFile> pgn;
   std::unique_ptr<CommLog> log;
+  std::optional<TournamentState> resumed;
   try {
     if (s.openings.empty()) throw std::invalid_argument("no openings to play");
+    if (s.engines.size() < 2) throw std::invalid_argument("a match needs two engines");
+    if (!s.anchor.name.empty() && std::none_of(s.engines.begin(), s.engines.end(), [&](const EngineSpec& e) { return e.name == s.anchor.name; }))
+      throw std::invalid_argument("--anchor: no engine is named '" + s.anchor.name + "'");
     programs = resolve_programs(s);
-    if (!s.pgn_path.empty()) pgn = std::make_unique<PgnFile>(s.pgn_path);
+    pgn = open_pgn(s, fingerprint, resumed);
     if (!s.log_path.empty()) log = std::make_unique<CommLog>(s.log_path);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "jiang match: %s\n", e.what());
     return kMatchBadInput;
   }
-  std::vector<Seat> seats;
+  const Schedule schedule = make_schedule(s.kind, int(s.engines.size()), s.games, int(s.openings.size()));
+  std::vector<std::unique_ptr<EngineSet>> sets;
+  for (int t = 0; t < std::min<int>(s.concurrency, int(schedule.games.size())); ++t)
+    sets.push_back(std::make_unique<EngineSet>(s, programs, log.get()));
   try {
-    seats = start_seats(s, programs, log.get(), stop);
+    check_engines(s, *sets.front(), stop.fd());
   } catch (const std::exception& e) {
     if (StopSignals::received()) return interrupted_code();
     std::fprintf(stderr, "jiang match: %s\n", e.what());
     return kMatchBadInput;
   }
-  MatchState match(s, stop, pgn.get());
+  MatchState match(s, schedule, stop, pgn.get(), fingerprint);
+  if (resumed) {
+    match.resume(*resumed);
+    std::printf("resuming: %zu of %zu games already played\n", resumed->games.size(), schedule.games.size());
+  }
   std::vector<std::thread> threads;
-  for (Seat& seat : seats) threads.emplace_back(play_games, std::cref(s), std::ref(seat), std::ref(match), std::cref(stop));
+  for (auto& set : sets)
+    threads.emplace_back(play_games, std::cref(s), std::cref(schedule), std::ref(*set), std::ref(match), std::cref(stop));
   for (std::thread& t : threads) t.join();
-  if (StopSignals::received()) std::printf("interrupted by %s: the games finished so far\n", StopSignals::received() == SIGINT ? "SIGINT" : "SIGTERM");
+  if (StopSignals::received())
+    std::printf("interrupted by %s: the games finished so far\n", StopSignals::received() == SIGINT ? "SIGINT" : "SIGTERM");
   match.print_summary();
   if (StopSignals::received()) return interrupted_code();
   return match.broken() ? kMatchBroken : kMatchDone;

@@ -31,13 +31,21 @@ std::string verdict_text(SprtVerdict v) {
   return v == SprtVerdict::AcceptH1 ? "H1 accepted" : v == SprtVerdict::AcceptH0 ? "H0 accepted" : "inconclusive";
 }
 
+}  // namespace
+
 std::string incidents_line(const std::string& name, const EngineIncidents& i) {
   return format("%s: %d time forfeits, %d illegal moves, %d crashes, %d hangs, %d restarts, %d false claims, "
                 "%d overruns within the margin",
                 name.c_str(), i.time_forfeits, i.illegal_moves, i.crashes, i.hangs, i.restarts, i.false_claims, i.overruns);
 }
 
-}  // namespace
+std::string endings_line(const std::map<std::string, int>& endings) {
+  std::string text = "endings:";
+  for (const auto& [reason, count] : endings) text += format(" %s %d,", reason.c_str(), count);
+  if (text.back() == ',') text.pop_back();
+  if (endings.empty()) text += " none";
+  return text;
+}
 
 void Tally::add_game(Outcome first, const std::string& reason) {
   (first == Outcome::Win ? wins : first == Outcome::Draw ? draws : losses)++;
@@ -72,11 +80,7 @@ std::vector<std::string> summary_lines(const Tally& t, const ReportContext& c, d
   lines.push_back(games);
   const Pentanomial& p = t.pairs;
   lines.push_back(format("pairs %d: LL %d, LD %d, DD %d, WL %d, WD %d, WW %d", p.pairs(), p.ll, p.ld, p.dd, p.wl, p.wd, p.ww));
-  std::string endings = "endings:";
-  for (const auto& [reason, count] : t.endings) endings += format(" %s %d,", reason.c_str(), count);
-  if (endings.back() == ',') endings.pop_back();
-  if (t.endings.empty()) endings += " none";
-  lines.push_back(endings);
+  lines.push_back(endings_line(t.endings));
   for (int e = 0; e < 2; ++e) lines.push_back(incidents_line(c.names[e], t.incidents[e]));
   if (c.sprt)
     lines.push_back(format("sprt: elo0 %.2f elo1 %.2f (logistic Elo), alpha %.3f beta %.3f", c.sprt->elo0, c.sprt->elo1,

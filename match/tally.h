@@ -39,6 +39,10 @@ struct ReportContext {
   std::optional<SprtSettings> sprt;
 };
 
+// "NAME: 0 time forfeits, 1 illegal moves, ..., 2 overruns within the margin"
+std::string incidents_line(const std::string& name, const EngineIncidents& i);
+// "endings: mate 12, repetition 3" (or "endings: none")
+std::string endings_line(const std::map<std::string, int>& endings);
 // "games 10: 3-4-3 score 50.0% elo +0.0 +/- 120.3 llr 0.05 (-2.94, 2.94), 12.1 games/min"
 std::string progress_line(const Tally& t, const ReportContext& c, double minutes);
 // The last line (see above). The Elo comes from the finished pairs, or from single games before any pair

@@ -213,7 +213,7 @@ inline match::MatchSettings against_fake(const std::string& mode, const std::fil
   s.engines[1] = match::parse_engine_spec("name=fake cmd=" + kFakeEngine + " args='" + mode + " " + pids.string() + "'");
   s.games = 2;
   s.concurrency = 1;
-  s.openings = {std::string(kStartFen)};
+  s.openings = {match::Opening{std::string(kStartFen), {}}};
   s.rules.budget.nodes = 500;
   s.rules.time_margin = std::chrono::milliseconds(100);
   s.rules.hang_timeout = std::chrono::milliseconds(500);

@@ -28,6 +28,7 @@ add_executable(jiang_match_tests
   match_xboard.cpp
   match_xboard_engines.cpp
   match_rating.cpp
+  match_tournament.cpp
   support/subprocess.cpp)
 target_link_libraries(jiang_match_tests PRIVATE jiang_match jiang_test_main)
 target_compile_definitions(jiang_match_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
@@ -50,7 +51,7 @@ file(MAKE_DIRECTORY ${MATCH_TEST_DIR})
 file(WRITE ${MATCH_TEST_DIR}/bad-fen.fen "# a comment\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB w - - 0 1\n")
 set(m_two "match|--engine|name=a cmd=$<TARGET_FILE:jiang>|--engine|name=b cmd=$<TARGET_FILE:jiang>")
 jiang_cli_test(match/cli_help pass "match|--help" "--weights.*--engine.*logistic")
-jiang_cli_test(match/cli_engine_once fail "match|--engine|cmd=$<TARGET_FILE:jiang>|--nodes|10" "give it twice")
+jiang_cli_test(match/cli_engine_once fail "match|--engine|cmd=$<TARGET_FILE:jiang>|--nodes|10" "give two engines or more")
 jiang_cli_test(match/cli_unknown_spec_key fail "match|--engine|cmd=/bin/sh colour=red|--engine|cmd=/bin/sh name=x|--nodes|10"
                "unknown key 'colour'")
 jiang_cli_test(match/cli_spec_not_key_value fail "match|--engine|cmd=/bin/sh fast|--engine|cmd=/bin/sh name=x|--nodes|10"
@@ -58,9 +59,9 @@ jiang_cli_test(match/cli_spec_not_key_value fail "match|--engine|cmd=/bin/sh fas
 jiang_cli_test(match/cli_spec_unterminated_quote fail "match|--engine|cmd='/bin/sh|--engine|cmd=/bin/sh name=x|--nodes|10"
                "unterminated")
 jiang_cli_test(match/cli_spec_no_cmd fail "match|--engine|name=x|--engine|cmd=/bin/sh|--nodes|10" "no cmd=")
-jiang_cli_test(match/cli_three_engines fail "${m_two}|--engine|name=c cmd=/bin/sh|--nodes|10" "give it twice")
+jiang_cli_test(match/cli_three_engines fail "${m_two}|--engine|name=c cmd=/bin/sh|--nodes|10" "3 engines: give --tournament")
 jiang_cli_test(match/cli_same_name_twice fail "match|--engine|name=a cmd=/bin/sh|--engine|name=a cmd=/bin/true|--nodes|10"
-               "both engines are named 'a'")
+               "two engines are named 'a'")
 jiang_cli_test(match/cli_missing_binary fail "match|--engine|name=a cmd=/nonexistent/engine|--engine|name=b cmd=/bin/sh|--nodes|10"
                "'/nonexistent/engine' does not exist")
 jiang_cli_test(match/cli_binary_not_in_path fail "match|--engine|name=a cmd=no-such-engine-here|--engine|name=b cmd=/bin/sh|--nodes|10"

@@ -167,6 +167,11 @@ TEST_CASE("A broken XBoard engine loses each game for what it did, and no child 
     const auto dir = temp_dir("xboard-resign");
     fake_loses_every_game(against_fake_xboard("resign", dir), dir, "resignation", "normal");
   }
+  SECTION("an engine that exits between games is restarted, and the game played: no loss before the first move") {
+    const auto dir = temp_dir("xboard-quitter");
+    fake_loses_every_game(against_fake_xboard("quitter", dir, 4), dir, "resignation", "normal");
+    CHECK(count_lines(dir / "pids") == 4);  // the first process and three restarts
+  }
   SECTION("a late move after force is dropped, not played in the next game") {
     const auto dir = temp_dir("xboard-lateforce");
     fake_loses_every_game(against_fake_xboard("lateforce", dir, 4), dir, "resignation", "normal");

@@ -10,6 +10,7 @@
 #   resign      resigns
 #   lateforce   plays two sound opening moves and resigns at its third turn; answers `force` with one more
 #               move, as Fairy-Stockfish does (the runner must drop it)
+#   quitter     resigns, and exits when told the result (as HoiXiangqi exits on a move sent after its claim)
 # With a second argument, it first appends its process id to that file (to check later that it is gone).
 mode=$1
 [ -n "$2" ] && echo $$ >> "$2"
@@ -32,7 +33,7 @@ turn() {
     claimmove) [ $side = white ] && printf 'move %s\n1-0 {White mates}\n' $move || printf 'move %s\n0-1 {Black mates}\n' $move ;;
     reject) echo "move $move" ;;
     lateforce) [ $turns -ge 3 ] && echo "resign" || echo "move $move" ;;
-    resign) echo "resign" ;;
+    resign|quitter) echo "resign" ;;
   esac
 }
 while IFS= read -r line; do
@@ -47,6 +48,7 @@ while IFS= read -r line; do
       if [ $playing = 1 ]; then
         if [ $mode = reject ]; then echo "Illegal move: ${line#usermove }"; else turn; fi
       fi ;;
+    result*) [ $mode = quitter ] && exit 0 ;;
     quit) exit 0 ;;
   esac
 done
