@@ -27,8 +27,10 @@ struct GameError {
 class GameReader {
  public:
   using Item = std::variant<Game, GameError>;
-  // `source` names the input in messages (the file's path).
-  GameReader(std::istream& in, std::string source) : lexer_(in), source_(std::move(source)) {}
+  // `source` names the input in messages (the file's path). Without `results_needed` (openings) a game
+  // without a result ("*", or none) is read too, its result left a draw.
+  GameReader(std::istream& in, std::string source, bool results_needed = true)
+      : lexer_(in), source_(std::move(source)), results_needed_(results_needed) {}
   std::optional<Item> next();  // nothing at the end of the input
 
  private:
@@ -48,6 +50,7 @@ class GameReader {
   std::optional<Token> pending_;  // read ahead: the first token of the next game
   std::string source_;
   int number_ = 0;  // of the game being read, from 1
+  bool results_needed_;
 };
 
 }  // namespace jiang::games

@@ -29,6 +29,7 @@ add_executable(jiang_match_tests
   match_xboard_engines.cpp
   match_rating.cpp
   match_tournament.cpp
+  match_openings.cpp
   support/subprocess.cpp)
 target_link_libraries(jiang_match_tests PRIVATE jiang_match jiang_test_main)
 target_compile_definitions(jiang_match_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"

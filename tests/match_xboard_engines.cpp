@@ -15,7 +15,7 @@ namespace {
 
 struct DebianEngine {
   std::string name;
-  bool setboard;  // else its games start from the initial position
+  bool setboard;  // else its games start from the initial position, openings given as moves
 };
 
 // Nothing the runner could have caused. A false claim is the engine's (MaxQi claims a chess-like 50-move
@@ -32,8 +32,9 @@ void plays_clean_games(const DebianEngine& engine, const std::vector<std::string
   }
   const auto dir = temp_dir("xboard-" + engine.name);
   const auto pgn = dir / "games.pgn";
-  write_text(dir / "start.fen", std::string(kStartFen) + "\n");
-  const auto openings = engine.setboard ? some_openings(dir, games / 2) : dir / "start.fen";
+  // An engine without setboard is given its openings as moves from the initial position (a PGN's).
+  write_text(dir / "openings.pgn", "1. h2e2 h9g7 2. h0g2 i9h9 *\n\n1. c3c4 b9c7 2. b0c2 g6g5 *\n");
+  const auto openings = engine.setboard ? some_openings(dir, games / 2) : dir / "openings.pgn";
   std::vector<std::string> args = {"match", "--engine", "name=jiang cmd=" JIANG_BINARY, "--engine",
                                    "name=" + engine.name + " cmd=" + program + " proto=xboard", "--games",
                                    std::to_string(games), "--concurrency", "1", "--openings", openings.string(),
