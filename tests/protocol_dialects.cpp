@@ -73,8 +73,13 @@ const Dialect kDialects[] = {
       "go searchmoves nonsense", "go time 5", "go mate 0"}},
 };
 
-// Each case runs once per dialect.
+// Each case runs once per dialect: `d` is the dialect, `c` its engine after the handshake.
 const Dialect& each_dialect() { return kDialects[GENERATE(0, 1)]; }
+#define IN_EACH_DIALECT(d, c)       \
+  const Dialect& d = each_dialect(); \
+  INFO(d.name);                      \
+  Conversation c(d.protocol);        \
+  REQUIRE(c.handshake_ok())
 
 // The score of an info line in centipawns (UCCI `score N`, UCI `score cp N`).
 std::optional<int> info_score(const std::vector<std::string>& words) {
@@ -87,10 +92,7 @@ std::optional<int> info_score(const std::vector<std::string>& words) {
 }  // namespace
 
 TEST_CASE("Both dialects: position + go depth gives a legal bestmove and per-iteration info", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   expect_accepted(c, d.new_game);
   const std::vector<std::string> moves{"h2e2", "h9g7", "h0g2"};
   c.send("position startpos moves h2e2 h9g7 h0g2");
@@ -128,10 +130,7 @@ TEST_CASE("Both dialects: position + go depth gives a legal bestmove and per-ite
 }
 
 TEST_CASE("Both dialects: a mate in one is found and reported as a mate", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   c.send("position fen " + std::string(kMateInOneFen));
   // `go mate 1` has no other limit: the search must end by itself once it has found the mate.
   SECTION("go depth 3") { c.send("go depth 3"); }
@@ -147,10 +146,7 @@ TEST_CASE("Both dialects: a mate in one is found and reported as a mate", "[prot
 }
 
 TEST_CASE("Both dialects: go infinite is answered only after stop, and quickly", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   c.send("position startpos");
   c.send("go infinite");
   // Still thinking after a while, and still answering isready.
@@ -176,11 +172,8 @@ TEST_CASE("Both dialects: go infinite is answered only after stop, and quickly",
 }
 
 TEST_CASE("Both dialects: no move to play is said so, also after pondering", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
   REQUIRE(legal_move_strings(position_after(kMatedFen)).empty());
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   c.send("position fen " + std::string(kMatedFen));
   c.send("go depth 4");
   const auto best = c.bestmove();
@@ -198,10 +191,7 @@ TEST_CASE("Both dialects: no move to play is said so, also after pondering", "[p
 }
 
 TEST_CASE("Both dialects: quit ends the process with exit status 0", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   SECTION("idle") {
     c.send("quit");
     if (d.quit_reply) CHECK(c.process().read_line(kAnswerTimeout) == d.quit_reply);
@@ -217,10 +207,7 @@ TEST_CASE("Both dialects: quit ends the process with exit status 0", "[protocol]
 }
 
 TEST_CASE("Both dialects: end of input while searching exits cleanly", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   c.send("go infinite");
   std::this_thread::sleep_for(100ms);
   c.process().close_stdin();
@@ -229,10 +216,7 @@ TEST_CASE("Both dialects: end of input while searching exits cleanly", "[protoco
 }
 
 TEST_CASE("Both dialects: ponder, then ponderhit or stop, gives a bestmove", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   expect_accepted(c, d.setoption(d.ponder, "true"));
   const std::vector<std::string> moves{"h2e2", "h9g7"};
   c.send("position startpos moves h2e2 h9g7");
@@ -256,10 +240,7 @@ TEST_CASE("Both dialects: ponder, then ponderhit or stop, gives a bestmove", "[p
 }
 
 TEST_CASE("Both dialects: a timed go returns well within the time", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   c.send("position startpos");
   const auto start_go = std::chrono::steady_clock::now();
   c.send(d.clock(2));
@@ -270,10 +251,7 @@ TEST_CASE("Both dialects: a timed go returns well within the time", "[protocol]"
 }
 
 TEST_CASE("Both dialects: a new go while searching: the old search answers first", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   c.send("position startpos");
   c.send("go infinite");
   std::this_thread::sleep_for(100ms);
@@ -288,10 +266,7 @@ TEST_CASE("Both dialects: a new go while searching: the old search answers first
 }
 
 TEST_CASE("Both dialects: weights files good and bad", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   const auto set_weights = [&](const std::string& file) { return c.command(d.setoption(d.weights, file)); };
   const std::string good = std::string(JIANG_DATA_DIR) + "/weights.json";
   auto lines = set_weights(good);
@@ -340,10 +315,7 @@ TEST_CASE("Both dialects: weights files good and bad", "[protocol]") {
 }
 
 TEST_CASE("Both dialects: bad input is reported and changes nothing", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   const std::vector<std::string> moves{"h2e2"};
   expect_accepted(c, "position startpos moves h2e2");
 
@@ -375,10 +347,7 @@ TEST_CASE("Both dialects: bad input is reported and changes nothing", "[protocol
 }
 
 TEST_CASE("Both dialects: the repetition rule the search judges repetitions by", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   for (const char* bad : {"asian", ""}) {
     INFO(bad);
     const auto answer = c.command(d.setoption(d.repetition, bad));
@@ -403,10 +372,7 @@ TEST_CASE("Both dialects: the repetition rule the search judges repetitions by",
 }
 
 TEST_CASE("Both dialects: MultiPV reports the best lines, best first, with distinct first moves", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   expect_accepted(c, d.setoption(d.multipv, "3"));
   c.send("position startpos moves h2e2");
   c.send("go depth 5");
@@ -450,10 +416,7 @@ TEST_CASE("Both dialects: MultiPV reports the best lines, best first, with disti
 
 TEST_CASE("Both dialects: the skill level and the Elo limit weaken play, and bad values are refused",
           "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   expect_refused(c, d.setoption(d.skill, "-1"));
   expect_refused(c, d.setoption(d.skill, "21"));
   expect_refused(c, d.setoption(d.elo, "1419"));
@@ -476,10 +439,7 @@ TEST_CASE("Both dialects: the skill level and the Elo limit weaken play, and bad
 }
 
 TEST_CASE("Both dialects: the WDL option adds the win, draw and loss chances to each info line", "[protocol]") {
-  const Dialect& d = each_dialect();
-  INFO(d.name);
-  Conversation c(d.protocol);
-  REQUIRE(c.handshake_ok());
+  IN_EACH_DIALECT(d, c);
   expect_refused(c, d.setoption(d.show_wdl, "sometimes"));
   expect_accepted(c, d.setoption(d.show_wdl, "true"));
   c.send("position startpos moves h2e2");
