@@ -1,6 +1,9 @@
 // The composition root: the engine's commands, and those of the layers built on the engine.
 #include "book/book_command.h"
 #include "engine/cli/cli.h"
+#ifdef JIANG_WITH_GUI
+#include "gui/gui_command.h"
+#endif
 #include "match/match_command.h"
 #include "tuning/selfplay/selfplay_command.h"
 #include "tuning/tuner/tune_command.h"
@@ -11,5 +14,8 @@ int main(int argc, char** argv) {
     jiang::add_tune_command(app, exit_code);
     jiang::add_match_command(app, exit_code);
     jiang::book::add_book_command(app, exit_code);
+#ifdef JIANG_WITH_GUI
+    jiang::gui::add_gui_command(app, exit_code);
+#endif
   });
 }

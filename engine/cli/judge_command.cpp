@@ -29,22 +29,9 @@ std::string piece_name(Piece p) {
   return std::string(color_of(p) == Red ? "red " : "black ") + kTypes[type_of(p)];
 }
 
-std::string reason_words(const Position& pos, const Ruling& ruling) {
-  if (ruling.end == GameEnd::None) return "the game goes on";
-  if (ruling.reason == EndReason::NoLegalMove && pos.in_check()) return "mate";
-  return std::string(reason_text(ruling.reason));
-}
-
-// The rules applied to the position as a referee does: a side without a move has lost first of all.
-Ruling judge(const Position& pos, int occurrences, RuleSet rules) {
-  if (!has_legal_move(pos)) return {GameEnd::SideToMoveLoses, EndReason::NoLegalMove};
-  return judge_position(pos, occurrences, rules);
-}
-
 void print(const Position& pos, const Ruling& ruling, bool json) {
   const std::string reason = reason_words(pos, ruling);
-  const std::string chased = ruling.chased == NoSquare ? ""
-                             : piece_name(pos.piece_on(ruling.chased)) + " on " + to_string(ruling.chased);
+  const std::string chased = chased_words(pos, ruling);
   if (json) {
     std::cout << "{\"result\": \"" << result_name(ruling.end) << "\", \"reason\": \"" << reason << "\"";
     if (!chased.empty()) std::cout << ", \"chased\": \"" << chased << "\"";
@@ -70,6 +57,22 @@ int run_judge(const JudgeOptions& o) {
 }
 
 }  // namespace
+
+Ruling judge(const Position& pos, int occurrences, RuleSet rules) {
+  if (!has_legal_move(pos)) return {GameEnd::SideToMoveLoses, EndReason::NoLegalMove};
+  return judge_position(pos, occurrences, rules);
+}
+
+std::string reason_words(const Position& pos, const Ruling& ruling) {
+  if (ruling.end == GameEnd::None) return "the game goes on";
+  if (ruling.reason == EndReason::NoLegalMove && pos.in_check()) return "mate";
+  return std::string(reason_text(ruling.reason));
+}
+
+std::string chased_words(const Position& pos, const Ruling& ruling) {
+  if (ruling.chased == NoSquare) return "";
+  return piece_name(pos.piece_on(ruling.chased)) + " on " + to_string(ruling.chased);
+}
 
 void add_judge_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<JudgeOptions>();
