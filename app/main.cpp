@@ -1,10 +1,10 @@
 // The composition root: the engine's commands, and those of the layers built on the engine.
 #include "book/book_command.h"
 #include "engine/cli/cli.h"
+#include "app/match_command.h"
 #ifdef JIANG_WITH_GUI
 #include "gui/gui_command.h"
 #endif
-#include "match/match_command.h"
 #include "tuning/selfplay/selfplay_command.h"
 #include "tuning/tuner/tune_command.h"
 

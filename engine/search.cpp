@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "rules/rules.h"
+#include "engine/rule_score.h"
 #include "engine/see.h"
 #include "movegen/zobrist.h"
 
@@ -165,25 +165,8 @@ void Searcher::update_pv(int ply, Move m) {
   pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
 }
 
-// The game ends here by rule at the first recurrence of a position: searching on would only repeat. A
-// side that would lose by repeating (a perpetual check or chase) is scored as mated, so it looks for
-// another move one cycle earlier, while the side it checks or chases may repeat and win. A win or loss
-// whose cycle reaches back to the root or before waits for the game's own count (the third occurrence):
-// there the offender has not yet chosen, inside this search, to go round again, and a mate score would
-// claim a win the game has not given (GUIs show it, self-play adjudicates on it).
-std::optional<Score> Searcher::rule_score(int ply) const {
-  Ruling ruling = judge_position(pos_, 2, limits_.rules);
-  const bool decisive = ruling.end == GameEnd::SideToMoveWins || ruling.end == GameEnd::SideToMoveLoses;
-  if (decisive && ruling.reason != EndReason::NoLegalMove && ruling.cycle_plies >= ply)
-    ruling = judge_position(pos_, 3, limits_.rules);
-  switch (ruling.end) {
-    case GameEnd::Draw: return kDraw;
-    case GameEnd::SideToMoveWins: return mate_in(ply);
-    case GameEnd::SideToMoveLoses: return mated_in(ply);
-    case GameEnd::None: break;
-  }
-  return std::nullopt;
-}
+// The game ends here by rule at the first recurrence of a position (engine/rule_score.h).
+std::optional<Score> Searcher::rule_score(int ply) const { return jiang::rule_score(pos_, ply, limits_.rules); }
 
 bool Searcher::gives_check(Move m) {
   pos_.make_move(m);

@@ -11,6 +11,7 @@
 #include "engine/skill.h"
 #include "games/game_reader.h"
 #include "match/pgn.h"
+#include "rules/referee.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "movegen/wxf.h"
@@ -405,10 +406,10 @@ void Session::play_at_end(Move m) {
 
 void Session::judge_end() {
   const Position pos = game_.position_at(game_.size());
-  const Ruling ruling = judge(pos, 3, settings_.rules);  // a referee's count: the third occurrence
+  const Ruling ruling = referee_ruling(pos, 3, settings_.rules);  // a referee's count: the third occurrence
   if (ruling.end == GameEnd::None) return;
   const Color mover = pos.side_to_move();
-  std::string reason = reason_words(pos, ruling);
+  std::string reason = ruling_words(pos, ruling);
   if (const std::string chased = chased_words(pos, ruling); !chased.empty()) reason += ", the " + chased + " chased with every move";
   if (ruling.end == GameEnd::Draw) end_game(std::nullopt, reason);
   else end_game(ruling.end == GameEnd::SideToMoveWins ? mover : ~mover, reason);

@@ -8,8 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "engine/engine.h"
-#include "rules/rules.h"
-#include "movegen/movegen.h"
+#include "rules/referee.h"
 #include "movegen/notation.h"
 
 namespace jiang {
@@ -27,6 +26,10 @@ std::string piece_name(Piece p) {
   static constexpr const char* kTypes[kPieceTypes] = {"",      "general", "advisor", "elephant",
                                                       "horse", "rook",    "cannon",  "pawn"};
   return std::string(color_of(p) == Red ? "red " : "black ") + kTypes[type_of(p)];
+}
+
+std::string reason_words(const Position& pos, const Ruling& ruling) {
+  return ruling.end == GameEnd::None ? "the game goes on" : ruling_words(pos, ruling);
 }
 
 void print(const Position& pos, const Ruling& ruling, bool json) {
@@ -52,22 +55,11 @@ int run_judge(const JudgeOptions& o) {
   }
   const std::optional<Position> pos = position_from_record("judge", o.fen, o.moves);
   if (!pos) return 2;
-  print(*pos, judge(*pos, o.occurrences, *rules), o.json);
+  print(*pos, referee_ruling(*pos, o.occurrences, *rules), o.json);
   return 0;
 }
 
 }  // namespace
-
-Ruling judge(const Position& pos, int occurrences, RuleSet rules) {
-  if (!has_legal_move(pos)) return {GameEnd::SideToMoveLoses, EndReason::NoLegalMove};
-  return judge_position(pos, occurrences, rules);
-}
-
-std::string reason_words(const Position& pos, const Ruling& ruling) {
-  if (ruling.end == GameEnd::None) return "the game goes on";
-  if (ruling.reason == EndReason::NoLegalMove && pos.in_check()) return "mate";
-  return std::string(reason_text(ruling.reason));
-}
 
 std::string chased_words(const Position& pos, const Ruling& ruling) {
   if (ruling.chased == NoSquare) return "";

@@ -15,11 +15,7 @@ namespace jiang {
 // chase, repetition, the 60-move rule) for the side to move.
 void add_judge_command(CLI::App& app, int& exit_code);
 
-// The rules applied to the position as a referee does: a side without a move has lost first of all.
-Ruling judge(const Position& pos, int occurrences, RuleSet rules);
-// How `jiang judge` words a ruling: its reason ("mate", "perpetual chase", ...), and the chased piece
-// ("black rook on a7"; empty if none).
-std::string reason_words(const Position& pos, const Ruling& ruling);
+// The piece a lost chase chased, as `jiang judge` names it ("black rook on a7"); empty if none.
 std::string chased_words(const Position& pos, const Ruling& ruling);
 
 }  // namespace jiang

@@ -8,6 +8,7 @@
 
 #include "engine/cli/design_flags.h"
 #include "tuning/selfplay/selfplay.h"
+#include "util/threads.h"
 
 namespace jiang {
 
