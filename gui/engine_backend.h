@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "movegen/types.h"
+
 namespace jiang::gui {
 
 // One line of an engine's thinking, as it reported it: the score from the side to move's view.
@@ -31,6 +33,7 @@ using LineCallback = std::function<void(const EngineLine&)>;
 struct PlayRequest {
   std::string fen;
   std::vector<std::string> moves;  // ICCS, from fen
+  Color to_move = Red;             // after them
   std::array<int64_t, 2> time_ms{-1, -1};  // each side's clock; -1: no clock
   std::array<int64_t, 2> increment_ms{0, 0};
   int64_t movetime_ms = 0;  // without clocks: the time for this move

@@ -1,5 +1,6 @@
 #include "gui/engine_catalog.h"
 
+#include "gui/external_backend.h"
 #include "gui/in_process_backend.h"
 
 namespace jiang::gui {
@@ -27,7 +28,9 @@ bool EngineCatalog::has(const std::string& name) const {
 
 std::unique_ptr<EngineBackend> EngineCatalog::make(const std::string& name) const {
   if (name == kBuiltinEngine) return std::make_unique<InProcessBackend>(hash_mb_);
-  throw std::runtime_error("engine '" + name + "' cannot be started yet");
+  for (const External& e : externals_)
+    if (e.spec.name == name) return std::make_unique<ExternalBackend>(e.spec, e.program);
+  throw std::runtime_error("there is no engine named '" + name + "'");
 }
 
 }  // namespace jiang::gui

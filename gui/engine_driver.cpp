@@ -3,6 +3,20 @@
 #include <exception>
 
 namespace jiang::gui {
+namespace {
+
+// Stands in for an engine that could not be started: it has no move and no analysis, at once, so that
+// the jobs end and the session reports the driver's error.
+class MissingBackend : public EngineBackend {
+ public:
+  std::string play(const PlayRequest&, const LineCallback&) override { return ""; }
+  void analyse(const std::string&, const std::vector<std::string>&, int, const LineCallback&) override {}
+  void stop() override {}
+  void rearm() override {}
+  bool stopped() const override { return false; }
+};
+
+}  // namespace
 
 EngineDriver::EngineDriver(std::function<std::unique_ptr<EngineBackend>()> make_backend)
     : thread_([this, make_backend = std::move(make_backend)] { loop(make_backend); }) {}
@@ -50,6 +64,7 @@ void EngineDriver::loop(std::function<std::unique_ptr<EngineBackend>()> make_bac
   } catch (const std::exception& e) {
     const std::lock_guard lock(mutex_);
     error_ = e.what();
+    backend = std::make_unique<MissingBackend>();
   }
   std::unique_lock lock(mutex_);
   backend_ = backend.get();
@@ -58,7 +73,6 @@ void EngineDriver::loop(std::function<std::unique_ptr<EngineBackend>()> make_bac
     if (quitting_) break;
     Job job = std::move(*next_);
     next_.reset();
-    if (!backend) continue;  // the engine could not start: error() says why
     running_ = true;
     backend->rearm();  // under the lock: a run() after this point stops this job
     lock.unlock();

@@ -19,7 +19,7 @@ class EngineDriver {
   using Job = std::function<void(EngineBackend&)>;
 
   // `make_backend` runs on the driver's thread (starting an engine program takes time); if it throws,
-  // every job is dropped and `error()` says why.
+  // `error()` says why, and every job meets an engine with no move and no analysis.
   explicit EngineDriver(std::function<std::unique_ptr<EngineBackend>()> make_backend);
   ~EngineDriver();  // stops the running job and ends the thread (and the engine)
   EngineDriver(const EngineDriver&) = delete;

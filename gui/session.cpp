@@ -454,6 +454,7 @@ void Session::start_play(Color side) {
   PlayRequest request;
   request.fen = game_.start_fen();
   request.moves = game_.moves(game_.size());
+  request.to_move = side;
   if (clock_.enabled()) {
     request.time_ms = {clock_.remaining_ms(Red), clock_.remaining_ms(Black)};
     request.increment_ms = {settings_.increment_ms, settings_.increment_ms};
@@ -486,10 +487,13 @@ void Session::start_analysis() {
   const std::vector<std::string> moves = game_.moves(view_);
   const int multipv = analysis_.multipv;
   std::weak_ptr<Session> weak = weak_from_this();
-  driver(analysis_.engine).run([weak, generation, pos, fen, moves, multipv](EngineBackend& backend) {
+  const std::string engine = analysis_.engine;
+  driver(engine).run([weak, generation, pos, fen, moves, multipv, engine](EngineBackend& backend) {
     backend.analyse(fen, moves, multipv, [&](const EngineLine& line) {
       if (const std::shared_ptr<Session> s = weak.lock()) s->on_line(generation, pos, line);
     });
+    if (backend.stopped()) return;
+    if (const std::shared_ptr<Session> s = weak.lock()) s->on_analysis_end(generation, engine);
   });
 }
 
@@ -525,6 +529,14 @@ void Session::on_engine_move(uint64_t generation, const std::string& engine, con
     play_at_end(*m);
   }
   schedule();
+  changed();
+}
+
+void Session::on_analysis_end(uint64_t generation, const std::string& engine) {
+  const std::lock_guard lock(mutex_);
+  if (generation != generation_) return;
+  busy_.clear();  // the engine ended it (a mate found, a crash, or it could not start)
+  engine_error_ = drivers_.count(engine) ? drivers_[engine]->error() : "";
   changed();
 }
 

@@ -109,6 +109,7 @@ class Session : public std::enable_shared_from_this<Session> {
   void start_analysis();
   void on_line(uint64_t generation, const Position& pos, const EngineLine& line);
   void on_engine_move(uint64_t generation, const std::string& engine, const std::string& move, bool stopped);
+  void on_analysis_end(uint64_t generation, const std::string& engine);
   void on_graph_point(uint64_t generation, int ply, std::optional<int> red_cp);
   // Plays a checked move at the end of the game: clocks, notation, and the rules' ruling.
   void play_at_end(Move m);
