@@ -123,7 +123,7 @@ TEST_CASE("gui API: the page and its files, and nothing else", "[gui]") {
   CHECK(get(c, "/api/engines").body["engines"] == nlohmann::json::array({"jiang"}));
 }
 
-TEST_CASE("gui API: moves, navigation, take back, resign; a bad request changes nothing", "[gui]") {
+TEST_CASE("gui API: moves, navigation, take back, resign, and bad requests that change nothing", "[gui]") {
   TestServer s;
   httplib::Client c = s.client();
   const std::string id = open_session(c);
@@ -361,7 +361,7 @@ TEST_CASE("gui API: clocks run out, analysis time is bounded", "[gui][timing]") 
   CHECK(state["busy"] == "");
 }
 
-TEST_CASE("gui API: two sessions at once keep their own games; the number of sessions is bounded", "[gui]") {
+TEST_CASE("gui API: two sessions at once keep their own games, and the number of sessions is bounded", "[gui]") {
   RegistryLimits limits;
   limits.max_sessions = 2;
   TestServer s(limits);

@@ -47,11 +47,12 @@ test('a game to mate by clicking, and the ruling', async () => {
   // Legal-move hints: the selected rook's points.
   const rook = await point(page, 'b6');
   await page.mouse.click(rook.x, rook.y);
-  assert.ok((await page.locator('cg-board square.move-dest').count()) > 5);
+  // The board draws on its next frame: wait for it.
+  await page.waitForFunction(() => document.querySelectorAll('cg-board square.move-dest').length > 5);
   await page.mouse.click(rook.x, rook.y);  // unselect
   await clickMove(page, 'b6b9', 3);
   await page.waitForFunction(() => document.getElementById('status').textContent === 'Red wins: mate');
-  assert.strictEqual(await page.locator('cg-board square.check').count(), 1, 'the mated general is marked');
+  await page.waitForFunction(() => document.querySelectorAll('cg-board square.check').length === 1);  // the mated general
   const moves = await page.locator('#moves td.move').allTextContents();
   assert.deepStrictEqual(moves, ['俥八退一', '將５平６', '俥八進三']);
 });
@@ -112,7 +113,9 @@ test('the board turned round', async () => {
   assert.ok((await king()) > board.y + board.height / 2, 'Red at the bottom');
   await page.click('#flip');
   await page.waitForFunction(() => document.getElementById('player-bottom').textContent.startsWith('Black'));
-  assert.ok((await king()) < board.y + board.height / 2, 'Red at the top');
+  // Red at the top, once the board has drawn its next frame.
+  await page.waitForFunction(middle => document.querySelector('cg-board piece.k-piece.white').getBoundingClientRect().y < middle,
+    board.y + board.height / 2);
   // Moves are still clicked on the right points.
   await clickMove(page, 'h2e2', 1);
 });

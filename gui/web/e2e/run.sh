@@ -3,4 +3,4 @@
 # Usage: run.sh JIANG NODE_MODULES
 [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || { echo "no Chromium at ${CHROMIUM:-/usr/bin/chromium}: skipped"; exit 77; }
 [ -d "$2/playwright-core" ] || { echo "no playwright-core in $2 (jiang built without its page): skipped"; exit 77; }
-cd "$(dirname "$0")" && JIANG="$1" NODE_PATH="$2" exec node --test --test-concurrency=1 gui.test.cjs
+cd "$(dirname "$0")" && JIANG="$1" NODE_PATH="$2" exec node --test gui.test.cjs

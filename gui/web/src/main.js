@@ -12,8 +12,8 @@ let state = null;
 let lines = [];
 let graph = [];
 let clockBase = 0;  // performance.now() when the state's clock times were read
-// The page's response to each of the person's moves, in ms: from the move on the board to the new
-// state shown (bench/gui_response.cjs reads it).
+// The page's response to each of the person's moves, in ms from the move on the board: to the server's
+// answer shown, and to the next frame painted (bench/gui_response.cjs reads them).
 window.jiangTimings = [];
 
 const board = new Board($('board'), move => play(move));
@@ -39,6 +39,7 @@ function playerName(s, side) {
 
 function show(next) {
   state = next;
+  window.jiangState = state;  // for the scripts that drive the page (bench/gui_response.cjs)
   clockBase = performance.now();
   board.show(state, personToMove(state));
   const top = board.flipped ? 'red' : 'black';
@@ -120,9 +121,10 @@ async function send(name, body) {
 async function play(move) {
   const start = performance.now();
   const played = await send('move', { move });
+  const answered = performance.now();
   if (played) {
     await new Promise(requestAnimationFrame);  // until the new position is painted
-    window.jiangTimings.push(performance.now() - start);
+    window.jiangTimings.push({ answered: answered - start, painted: performance.now() - start });
   }
 }
 
