@@ -156,6 +156,12 @@ Json Session::state_locked() const {
   return state;
 }
 
+Json Session::after_change() {
+  schedule();
+  changed();
+  return state_locked();
+}
+
 Json Session::analysis_json() const {
   return {{"on", analysis_.on}, {"multipv", analysis_.multipv}, {"engine", analysis_.engine}};
 }
@@ -197,9 +203,7 @@ Json Session::new_game(const Json& request) {
   ++graph_version_;
   judge_end();
   if (!outcome_) clock_.start(game_.position_at(0).side_to_move());
-  schedule();
-  changed();
-  return state_locked();
+  return after_change();
 }
 
 Json Session::play(const Json& request) {
@@ -225,18 +229,18 @@ Json Session::play(const Json& request) {
   }
   if (game_.size() >= GameLine::kMaxPlies) throw bad("the game has reached the most plies kept");
   play_at_end(*m);
-  schedule();
-  changed();
-  return state_locked();
+  return after_change();
 }
 
 Json Session::go_to(const Json& request) {
   const Lock lock(mutex_);
   touch();
   view_ = bounded<int>(request, "ply", 0, 0, game_.size());
-  schedule();
-  changed();
-  return state_locked();
+  if (busy_ == "thinking") {  // looking back at the game while an engine thinks: it goes on thinking
+    changed();
+    return state_locked();
+  }
+  return after_change();
 }
 
 Json Session::take_back() {
@@ -253,9 +257,7 @@ Json Session::take_back() {
   graph_.resize(size_t(keep + 1));
   ++graph_version_;
   clock_.start(game_.position_at(keep).side_to_move());
-  schedule();
-  changed();
-  return state_locked();
+  return after_change();
 }
 
 Json Session::resign() {
@@ -268,9 +270,7 @@ Json Session::resign() {
   if (!settings_.players[Red].empty() && settings_.players[Black].empty()) loser = Black;
   if (settings_.players[Red].empty() && !settings_.players[Black].empty()) loser = Red;
   end_game(~loser, "resignation");
-  schedule();
-  changed();
-  return state_locked();
+  return after_change();
 }
 
 Json Session::set_analysis(const Json& request) {
@@ -282,9 +282,7 @@ Json Session::set_analysis(const Json& request) {
   touch();
   if (on && engine_plays()) throw bad("analysis is for games between people: an engine plays in this game");
   analysis_ = {on, multipv, engine, SteadyClock::now()};
-  schedule();
-  changed();
-  return state_locked();
+  return after_change();
 }
 
 Json Session::start_graph() {
@@ -355,9 +353,7 @@ Json Session::load(const Json& request) {
     const char* words = read.result == games::Result::RedWins ? "Red wins" : read.result == games::Result::BlackWins ? "Black wins" : "Draw";
     outcome_ = Outcome{result, "the game record's result", std::string(words) + " (the game record's result)"};
   }
-  schedule();
-  changed();
-  return state_locked();
+  return after_change();
 }
 
 std::string Session::pgn() {
@@ -438,9 +434,8 @@ void Session::schedule() {
   lines_.clear();
   ++analysis_version_;
   if (closed_) return;
-  const bool at_end = view_ == game_.size();
-  if (!outcome_ && at_end) {
-    const Color to_move = game_.position_at(view_).side_to_move();
+  if (!outcome_) {  // an engine to move thinks whatever position the page shows
+    const Color to_move = game_.position_at(game_.size()).side_to_move();
     if (!settings_.players[to_move].empty()) {
       start_play(to_move);
       return;

@@ -100,6 +100,9 @@ class Session : public std::enable_shared_from_this<Session> {
   using Lock = std::unique_lock<std::mutex>;
 
   Json state_locked() const;
+  // The end of every request that changed something: the engines rescheduled, the stream told, the
+  // state answered.
+  Json after_change();
   void touch();
   void changed();  // the state changed: the stream sends it
   // After every change: the jobs of before are dropped, and the engine to move or the analysis starts.

@@ -297,6 +297,8 @@ TEST_CASE("gui API: jiang replies to a move, and the book's moves are shown", "[
   CHECK(a.body["busy"] == "thinking");
   CHECK(post(c, path(id, "move"), {{"move", "h9g7"}}).body["error"] == "it is the engine's move");
   CHECK(post(c, path(id, "analysis"), {{"on", true}}).status == 400);  // no advice against an engine
+  // Looking back at the game does not stop the engine's thinking.
+  CHECK(post(c, path(id, "goto"), {{"ply", 0}}).body["busy"] == "thinking");
   const nlohmann::json state = wait_state(c, id, [](const nlohmann::json& st) { return st["moves"].size() == 2; });
   REQUIRE(state["moves"].size() == 2);
   CHECK(state["side"] == "red");

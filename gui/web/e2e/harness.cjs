@@ -83,4 +83,22 @@ async function clickMove(page, move, plies) {
   if (plies !== undefined) await page.waitForFunction(n => document.querySelectorAll('#moves td.move').length === n, plies);
 }
 
-module.exports = { CHROMIUM, startServer, launchBrowser, openPage, point, clickMove };
+// For the scripts: runs `work(server, browser)` with a server and a browser of its own and ends both;
+// a failure is printed and the script exits with 1.
+function runWithBrowser(jiang, work, viewport) {
+  (async () => {
+    const server = await startServer(jiang);
+    const browser = await launchBrowser(viewport);
+    try {
+      await work(server, browser);
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  })().catch(e => {
+    console.error(e);
+    process.exit(1);
+  });
+}
+
+module.exports = { CHROMIUM, startServer, launchBrowser, openPage, point, clickMove, runWithBrowser };
