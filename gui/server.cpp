@@ -58,6 +58,12 @@ GuiServer::GuiServer(std::shared_ptr<const EngineCatalog> engines, ServerOptions
   http_->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   http_->set_payload_max_length(options_.max_body);
   http_->set_tcp_nodelay(true);  // small answers go out at once, not after the peer's delayed ACK
+  // SO_REUSEADDR only: cpp-httplib's default also sets SO_REUSEPORT, with which a second `jiang gui` on
+  // the same port would start too and the two would share its requests.
+  http_->set_socket_options([](int socket) {
+    const int yes = 1;
+    setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   routes();
 }
 

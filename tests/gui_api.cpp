@@ -391,3 +391,11 @@ TEST_CASE("gui API: two sessions at once keep their own games, and the number of
   CHECK(get(c, path(three, "state")).status == 404);
   CHECK(s.server().sessions().size() == 1);
 }
+
+TEST_CASE("gui API: a port in use is refused, not shared", "[gui]") {
+  TestServer s;
+  ServerOptions options;
+  options.port = s.port();
+  GuiServer second(std::make_shared<EngineCatalog>(std::vector<match::EngineSpec>{}, 16), options);
+  CHECK_THROWS_WITH(second.bind(), Catch::Contains("cannot listen on 127.0.0.1:" + std::to_string(s.port())));
+}
