@@ -27,7 +27,7 @@ MainStat after(std::initializer_list<int> bonuses) {
 
 }  // namespace
 
-TEST_CASE("history: a first update holds its bonus; a bonus beyond the bound counts as the bound", "[history]") {
+TEST_CASE("history: a first update holds its bonus, a bonus beyond the bound counts as the bound", "[history]") {
   CHECK(int(MainStat{}) == 0);
   CHECK(int(after({300})) == 300);
   CHECK(int(after({-1234})) == -1234);

@@ -127,7 +127,7 @@ TEST_CASE("time: Move Overhead is never planned on", "[timeman]") {
   CHECK(swamped.hard_ms() == 1);
 }
 
-TEST_CASE("time: only our own clock counts; no clock or an infinite search has no limit", "[timeman]") {
+TEST_CASE("time: only our own clock counts, and no clock or an infinite search has no limit", "[timeman]") {
   SearchLimits limits = clock_limits(10000, 0, 0, 0, Black);
   CHECK_FALSE(TimeManager(limits, Red).has_clock());
   CHECK(TimeManager(limits, Black).has_clock());
@@ -140,7 +140,7 @@ TEST_CASE("time: only our own clock counts; no clock or an infinite search has n
   CHECK_FALSE(unlimited.should_stop(int64_t(1) << 40, 0, 0, 0));
 }
 
-TEST_CASE("time: a settled best move stops early; a changing one or a falling score thinks longer", "[timeman]") {
+TEST_CASE("time: a settled best move stops early, a changing one or a falling score thinks longer", "[timeman]") {
   const TimeManager tm(clock_limits(60000), Red);
   const int64_t plain = stop_time(tm, 0, 0, 0);
   CHECK(plain == tm.optimum_ms());
