@@ -171,11 +171,20 @@ void Searcher::update_pv(int ply, Move m) {
 // whose cycle reaches back to the root or before waits for the game's own count (the third occurrence):
 // there the offender has not yet chosen, inside this search, to go round again, and a mate score would
 // claim a win the game has not given (GUIs show it, self-play adjudicates on it).
+//
+// A win by a contested ruling (a chase, docs/rules.md) for the side to move at the root is worth only
+// kContestedRuleWin: a GUI or tournament may rule that repetition a draw, so the engine neither prefers
+// it to a clear material or mate path nor steers a won position into it (issue 26). A loss by any
+// ruling stays a mate score for the root side, so that it never breaks a rule a referee may enforce.
 std::optional<Score> Searcher::rule_score(int ply) const {
   Ruling ruling = judge_position(pos_, 2, limits_.rules);
   const bool decisive = ruling.end == GameEnd::SideToMoveWins || ruling.end == GameEnd::SideToMoveLoses;
   if (decisive && ruling.reason != EndReason::NoLegalMove && ruling.cycle_plies >= ply)
     ruling = judge_position(pos_, 3, limits_.rules);
+  const bool stm_wins = ruling.end == GameEnd::SideToMoveWins;
+  const bool root_to_move = ply % 2 == 0;
+  if ((stm_wins || ruling.end == GameEnd::SideToMoveLoses) && contested(ruling) && stm_wins == root_to_move)
+    return stm_wins ? kContestedRuleWin : -kContestedRuleWin;
   switch (ruling.end) {
     case GameEnd::Draw: return kDraw;
     case GameEnd::SideToMoveWins: return mate_in(ply);

@@ -50,6 +50,11 @@ std::string_view reason_text(EndReason reason) {
   return "none";
 }
 
+bool contested(const Ruling& ruling) {
+  return ruling.reason == EndReason::PerpetualChase || ruling.reason == EndReason::CheckAndChase ||
+         ruling.reason == EndReason::MateThreat;
+}
+
 namespace {
 
 // A repetition found in the record: how many plies back the position occurred the counted time, and
