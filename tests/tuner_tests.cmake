@@ -153,13 +153,15 @@ jiang_cli_test(tuner/match_odd_games fail "match|--weights|${PROJECT_SOURCE_DIR}
 jiang_cli_test(tuner/match_no_weights fail "match|--games|2" "--weights is required")
 jiang_cli_test(tuner/match_missing_weights fail "match|--weights|/nonexistent/w.json|--games|2" "/nonexistent/w.json")
 
-# --- SIGKILL at random moments: self-play and the tuner (hc, sa, ga, adam) resumed again and again must end as
-# uninterrupted runs do, with no torn or temporary file left. A few kills here; the README gives the
-# figures of a long run (tests/kill_resume.py --kills 100). Label `slow`: sanitizer builds skip it.
+# --- SIGKILL, SIGINT and SIGTERM at random moments (a stop signal also right after start): self-play and the
+# tuner (hc, sa, ga, adam) resumed again and again must end as uninterrupted runs do, with no torn or
+# temporary file left; a stop signal must end self-play, the tuner and the match by their clean exit (51
+# stop signals here: 17 each). The README gives the figures of a long run (tests/kill_resume.py --kills
+# 100). Label `slow`: sanitizer builds skip it.
 find_program(PYTHON3_PROGRAM python3)
 if(PYTHON3_PROGRAM)
   add_test(NAME kill_resume
-           COMMAND ${PYTHON3_PROGRAM} ${CMAKE_CURRENT_SOURCE_DIR}/kill_resume.py $<TARGET_FILE:jiang> --kills 6)
+           COMMAND ${PYTHON3_PROGRAM} ${CMAKE_CURRENT_SOURCE_DIR}/kill_resume.py $<TARGET_FILE:jiang> --kills 6 --signals 17)
   set_tests_properties(kill_resume PROPERTIES LABELS slow TIMEOUT 600 PASS_REGULAR_EXPRESSION "PASS")
   # tools/plot_loss.py draws two short runs' histories, and refuses a broken one.
   add_test(NAME tuner/plot_loss
