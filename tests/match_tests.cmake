@@ -25,12 +25,9 @@ target_link_libraries(jiang_match_tests PRIVATE jiang_match jiang_test_main)
 target_compile_definitions(jiang_match_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data" JIANG_TEST_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
 add_dependencies(jiang_match_tests jiang)
-# Two discoveries, so that the [slow] cases alone (real clocks, which a sanitizer build's slower engines
-# might overrun) carry the label `slow` instead of `match`; the sanitizer run skips them.
-catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "~[slow]"
-                     PROPERTIES LABELS match FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
-catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[slow]"
-                     PROPERTIES LABELS slow FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+# The [slow] cases (real clocks, which a sanitizer build's slower engines might overrun) carry the label
+# `slow` instead of `match`, the [timing] ones `timing`; the sanitizer run skips both.
+jiang_discover_tests(jiang_match_tests "match/" match)
 
 # --- Bad options of `jiang match` (jiang_cli_test is defined in tests/CMakeLists.txt) ------------------
 set(MATCH_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/match)

@@ -78,7 +78,7 @@ TEST_CASE("UCCI position + go depth gives a legal bestmove and per-iteration inf
   }
 }
 
-TEST_CASE("UCCI with two threads: legal bestmoves, and stop still answers at once", "[protocol][ucci]") {
+TEST_CASE("UCCI with two threads: legal bestmoves, and stop still answers at once", "[protocol][ucci][timing]") {
   Conversation c = ucci();
   REQUIRE(c.handshake_ok());
   c.send("setoption threads 2");
@@ -113,7 +113,7 @@ TEST_CASE("UCCI finds a mate in one", "[protocol][ucci]") {
   CHECK(legal_move_strings(position_after(kMateInOneFen, {to_string(*mate)})).empty());
 }
 
-TEST_CASE("UCCI go infinite is answered only after stop, and quickly", "[protocol][ucci]") {
+TEST_CASE("UCCI go infinite is answered only after stop, and quickly", "[protocol][ucci][timing]") {
   Conversation c = ucci();
   REQUIRE(c.handshake_ok());
   c.send("position startpos");
@@ -238,13 +238,13 @@ TEST_CASE("UCCI ponder, then ponderhit or stop, gives a bestmove", "[protocol][u
 
   SECTION("ponderhit: the clock starts and the search ends on its own") {
     c.send("ponderhit");
-    const auto best = c.bestmove(3s);
+    const auto best = c.bestmove();
     REQUIRE(best);
     CHECK(legal_bestmove(*best, position_after(kStartFen, moves)));
   }
   SECTION("stop") {
     c.send("stop");
-    const auto best = c.bestmove(1s);
+    const auto best = c.bestmove();
     REQUIRE(best);
     CHECK(legal_bestmove(*best, position_after(kStartFen, moves)));
   }
@@ -287,46 +287,69 @@ TEST_CASE("UCCI draw offers: accepted only when clearly worse", "[protocol][ucci
   }
 }
 
-TEST_CASE("UCCI timed go returns well within the time", "[protocol][ucci]") {
+namespace {
+
+// A timed go ends well within the clock, by the time the engine reports (always) and, with
+// `wall_clock`, by the time it took to answer here (the [timing] case).
+void ucci_timed_go(bool wall_clock) {
   Conversation c = ucci();
   REQUIRE(c.handshake_ok());
   c.send("position startpos");
-  const auto start = std::chrono::steady_clock::now();
-  c.send("go time 2 increment 0");
-  const auto best = c.bestmove(3s);
-  REQUIRE(best);
-  CHECK(legal_bestmove(*best, Position::startpos()));
-  CHECK(elapsed_ms(start) < 1500);
-
-  SECTION("decimal seconds, opponent's clock and moves to go are accepted") {
-    const auto t = std::chrono::steady_clock::now();
-    c.send("go time 1.5 movestogo 10 opptime 20 oppmovestogo 10");
-    const auto answer = c.bestmove(3s);
-    REQUIRE(answer);
-    CHECK(legal_bestmove(*answer, Position::startpos()));
-    CHECK(elapsed_ms(t) < 1500);
+  for (const char* go : {"go time 2 increment 0", "go time 1.5 movestogo 10 opptime 20 oppmovestogo 10"}) {
+    INFO(go);
+    const auto start = std::chrono::steady_clock::now();
+    c.send(go);
+    std::vector<std::string> seen;
+    const auto best = c.bestmove(wall_clock ? 3000ms : kAnswerTimeout, &seen);
+    REQUIRE(best);
+    CHECK(legal_bestmove(*best, Position::startpos()));
+    const auto reported = reported_time_ms(seen);
+    REQUIRE(reported);
+    CHECK(*reported > 0);     // it thought: an instant answer is not a time control
+    CHECK(*reported < 1000);  // well within a clock of 1.5 or 2 s
+    if (wall_clock) CHECK(elapsed_ms(start) < 1500);
   }
 }
 
-TEST_CASE("UCCI usemillisec changes the unit of go's times", "[protocol][ucci]") {
+// go's times are seconds, or milliseconds after usemillisec: 30 of them plan about a second, or almost
+// nothing.
+void ucci_usemillisec(bool wall_clock) {
   Conversation c = ucci();
   REQUIRE(c.handshake_ok());
   c.send("position startpos");
-  // 30 seconds: the time manager plans about a second for this move.
   auto start = std::chrono::steady_clock::now();
   c.send("go time 30 increment 0");
-  REQUIRE(c.bestmove(15s));
-  CHECK(elapsed_ms(start) >= 400);
+  std::vector<std::string> seen;
+  REQUIRE(c.bestmove(15s, &seen));
+  const auto seconds = reported_time_ms(seen);
+  REQUIRE(seconds);
+  CHECK(*seconds >= 400);
+  if (wall_clock) CHECK(elapsed_ms(start) >= 400);
 
   expect_accepted(c, "setoption usemillisec true");
-  // 30 milliseconds: an almost immediate answer.
   start = std::chrono::steady_clock::now();
   c.send("go time 30 increment 0");
-  const auto best = c.bestmove(3s);
+  seen.clear();
+  const auto best = c.bestmove(wall_clock ? 3000ms : kAnswerTimeout, &seen);
   REQUIRE(best);
   CHECK(legal_bestmove(*best, Position::startpos()));
-  CHECK(elapsed_ms(start) < 400);
+  const auto millis = reported_time_ms(seen);
+  REQUIRE(millis);
+  CHECK(*millis < 100);
+  if (wall_clock) CHECK(elapsed_ms(start) < 400);
 }
+
+}  // namespace
+
+TEST_CASE("UCCI timed go: the engine's own clock ends it well within the time", "[protocol][ucci]") { ucci_timed_go(false); }
+
+TEST_CASE("UCCI timed go returns well within the time", "[protocol][ucci][timing]") { ucci_timed_go(true); }
+
+TEST_CASE("UCCI usemillisec changes the unit of go's times (the time the engine reports)", "[protocol][ucci]") {
+  ucci_usemillisec(false);
+}
+
+TEST_CASE("UCCI usemillisec changes the unit of go's times", "[protocol][ucci][timing]") { ucci_usemillisec(true); }
 
 TEST_CASE("UCCI a new go while searching: the old search answers first", "[protocol][ucci]") {
   Conversation c = ucci();

@@ -27,10 +27,7 @@ target_link_libraries(jiang_tuner_tests PRIVATE jiang_tuner jiang_test_main)
 target_compile_definitions(jiang_tuner_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
 add_dependencies(jiang_tuner_tests jiang)
-catch_discover_tests(jiang_tuner_tests TEST_PREFIX "tuner/" TEST_SPEC "~[slow]"
-                     PROPERTIES FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
-catch_discover_tests(jiang_tuner_tests TEST_PREFIX "tuner/" TEST_SPEC "[slow]"
-                     PROPERTIES LABELS slow FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+jiang_discover_tests(jiang_tuner_tests "tuner/")
 
 # --- Bad options of `jiang tune` (jiang_cli_test is defined in tests/CMakeLists.txt) -------------------
 set(TUNER_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/tuner)
