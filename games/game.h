@@ -21,6 +21,7 @@ struct Game {
   std::vector<Move> moves;   // each legal where it was played
   Result result = Result::Draw;
   std::vector<std::pair<std::string, std::string>> tags;  // as the file has them (PGN), in order
+  bool finished = true;      // false: no result ("*" or none), read only when the reader allows it
 };
 
 }  // namespace jiang::games

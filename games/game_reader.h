@@ -27,10 +27,10 @@ struct GameError {
 class GameReader {
  public:
   using Item = std::variant<Game, GameError>;
-  // `source` names the input in messages (the file's path). Without `results_needed` (openings) a game
-  // without a result ("*", or none) is read too, its result left a draw.
-  GameReader(std::istream& in, std::string source, bool results_needed = true)
-      : lexer_(in), source_(std::move(source)), results_needed_(results_needed) {}
+  // `source` names the input in messages (the file's path). With `allow_unfinished`, a game without a
+  // result (a GUI's game in progress) is read too, as not finished.
+  GameReader(std::istream& in, std::string source, bool allow_unfinished = false)
+      : lexer_(in), source_(std::move(source)), allow_unfinished_(allow_unfinished) {}
   std::optional<Item> next();  // nothing at the end of the input
 
  private:
@@ -50,7 +50,7 @@ class GameReader {
   std::optional<Token> pending_;  // read ahead: the first token of the next game
   std::string source_;
   int number_ = 0;  // of the game being read, from 1
-  bool results_needed_;
+  bool allow_unfinished_ = false;
 };
 
 }  // namespace jiang::games

@@ -29,7 +29,7 @@ bool ends_with(const std::string& text, const std::string& suffix) {
 std::vector<Opening> read_pgn_openings(const std::filesystem::path& path, int plies) {
   std::ifstream in(path);
   if (!in) throw OpeningsError("cannot read openings " + path.string());
-  games::GameReader reader(in, path.string(), false);
+  games::GameReader reader(in, path.string(), true);  // an openings file's games need no result
   std::vector<Opening> openings;
   for (int number = 1; const auto item = reader.next(); ++number) {
     if (const auto* error = std::get_if<games::GameError>(&*item)) throw OpeningsError(error->message);

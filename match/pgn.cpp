@@ -31,7 +31,11 @@ std::string move_comment(const MoveRecord& r) {
   return buffer;
 }
 
+// An abandoned game (stopped, or a GUI's game in progress) has no result: "*", as PGN writes it.
+std::string result_word(const GameOutcome& g) { return g.abandoned ? "*" : result_string(g.result); }
+
 std::string result_comment(const GameOutcome& g) {
+  if (g.abandoned) return "{Unfinished}";
   std::string text = g.result == GameResult::Draw ? "Draw" : g.result == GameResult::RedWins ? "Red wins" : "Black wins";
   text += " by " + g.reason;
   if (!g.detail.empty()) text += ": " + g.detail;
@@ -92,7 +96,7 @@ std::vector<std::string> move_words(const GameOutcome& g) {
     pos.make_move(r.move);
   }
   words.push_back(result_comment(g));
-  words.push_back(result_string(g.result));
+  words.push_back(result_word(g));
   return words;
 }
 
@@ -101,7 +105,7 @@ std::vector<std::string> move_words(const GameOutcome& g) {
 std::string format_pgn(const PgnTags& t, const GameOutcome& g) {
   std::string text = tag("Event", t.event) + tag("Site", t.site) + tag("Date", t.date) +
                      tag("Round", std::to_string(t.round)) + tag("White", t.red) + tag("Black", t.black) +
-                     tag("Result", result_string(g.result)) + time_control_tags(t) +
+                     tag("Result", result_word(g)) + time_control_tags(t) +
                      tag("Variant", "xiangqi") + tag("FEN", xboard_fen(g.start_fen)) + tag("SetUp", "1") +
                      tag("Termination", termination_tag(g.ending)) + tag("PlyCount", std::to_string(g.moves.size()));
   return text + "\n" + wrap(move_words(g)) + "\n";

@@ -101,7 +101,7 @@ TEST_CASE("A round robin of three engines: every pairing, colours swapped, the s
   }
   CHECK_THAT(joined(run.out), Contains("Cross table"));
   // The same standings from the PGN and from the state file.
-  for (const std::string source : {pgn.string(), pgn.string() + ".state"}) {
+  for (const std::string& source : {pgn.string(), pgn.string() + ".state"}) {
     INFO(source);
     const Run table = run_jiang({"match", "--table", source, "--anchor", "b=1000"});
     REQUIRE(table.code == 0);
