@@ -7,7 +7,7 @@ beside the tuner's outputs, every JSON file whole).
     tests/kill_resume.py JIANG [--kills N] [--seed S] [--workdir DIR] [--keep]
 
 N kills for self-play and N for the tuner (spread over hill climbing, annealing and the genetic
-algorithm). CTest runs it with a few kills; the README gives the figures of a long run.
+algorithm). CTest runs it with a few kills; docs/reliability.md gives the figures of a long run.
 """
 import argparse
 import json

@@ -22,7 +22,8 @@ add_executable(jiang_tuner_tests
   tuner_errors.cpp
   tuner_games.cpp
   tuner_signals.cpp
-  tuner_shards.cpp)
+  tuner_shards.cpp
+  tuner_parallel.cpp)
 target_link_libraries(jiang_tuner_tests PRIVATE jiang_tuner jiang_test_main)
 target_compile_definitions(jiang_tuner_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
@@ -154,7 +155,7 @@ jiang_cli_test(tuner/match_no_weights fail "match|--games|2" "--weights is requi
 jiang_cli_test(tuner/match_missing_weights fail "match|--weights|/nonexistent/w.json|--games|2" "/nonexistent/w.json")
 
 # --- SIGKILL at random moments: self-play and the tuner (hc, sa, ga, adam) resumed again and again must end as
-# uninterrupted runs do, with no torn or temporary file left. A few kills here; the README gives the
+# uninterrupted runs do, with no torn or temporary file left. A few kills here; docs/reliability.md gives the
 # figures of a long run (tests/kill_resume.py --kills 100). Label `slow`: sanitizer builds skip it.
 find_program(PYTHON3_PROGRAM python3)
 if(PYTHON3_PROGRAM)

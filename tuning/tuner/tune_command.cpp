@@ -146,8 +146,7 @@ Parameters move in whole units within their registry bounds. Every run is reprod
 the best). On few positions from shallow games with result labels the loss keeps falling past the point
 that helps play (230,000 positions of 5000-node games: hill climbing's best played even with its start,
 half the way +112 Elo); on 600,000 positions of 8000-node games with --lambda 0.5 the whole step of
-every algorithm gained +70 to +126 Elo, and the default 1 (the best weights) is the choice (README,
-"Self-play and tuning").
+every algorithm gained +70 to +126 Elo, and the default 1 (the best weights) is the choice (docs/tuning.md).
 
 Files: the best weights (or the shrunk ones) go to --out (TUNED.json, loadable with `jiang --weights`, `jiang eval --weights`
 and `setoption weightsfile`), the loss history to TUNED.csv (iteration, elapsed_s, evaluations,
