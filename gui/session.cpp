@@ -11,6 +11,7 @@
 #include "engine/skill.h"
 #include "games/game_reader.h"
 #include "match/pgn.h"
+#include "match/time_control.h"
 #include "rules/referee.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
@@ -375,9 +376,9 @@ std::string Session::pgn() {
   tags.event = "jiang gui";
   tags.red = settings_.players[Red].empty() ? "person" : settings_.players[Red];
   tags.black = settings_.players[Black].empty() ? "person" : settings_.players[Black];
-  tags.time_control = clock_.enabled() ? std::to_string(settings_.base_ms / 1000) + "+" +
-                                             std::to_string(double(settings_.increment_ms) / 1000)
-                                       : "-";
+  const std::string tc =
+      clock_.enabled() ? match::to_string(match::TimeControl{settings_.base_ms, settings_.increment_ms, 0}) : "-";
+  tags.time_control[Red] = tags.time_control[Black] = tc;
   return match::format_pgn(tags, g);
 }
 
