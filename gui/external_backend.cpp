@@ -67,9 +67,10 @@ std::string ExternalBackend::play(const PlayRequest& request, const LineCallback
   for (int side = 0; side < 2; ++side) {
     const bool clock = request.time_ms[side] >= 0;
     search.clock.remaining_ms[side] = clock ? request.time_ms[side] : kMovetimesOnClock * request.movetime_ms;
-    search.clock.increment_ms[side] = clock ? request.increment_ms[side] : request.movetime_ms;
     longest = std::max(longest, search.clock.remaining_ms[side]);
   }
+  for (int side = 0; side < 2; ++side)
+    search.clock.increment_ms[side] = request.time_ms[side] >= 0 ? request.increment_ms[side] : request.movetime_ms;
   search.clock.to_move = request.to_move;
   search.deadline = std::chrono::milliseconds(longest) + kHangMargin;
   listen(on_line);

@@ -376,9 +376,9 @@ std::string Session::pgn() {
   tags.event = "jiang gui";
   tags.red = settings_.players[Red].empty() ? "person" : settings_.players[Red];
   tags.black = settings_.players[Black].empty() ? "person" : settings_.players[Black];
-  const std::string tc =
-      clock_.enabled() ? match::to_string(match::TimeControl{settings_.base_ms, settings_.increment_ms, 0}) : "-";
-  tags.time_control[Red] = tags.time_control[Black] = tc;
+  const std::string time_control =
+      clock_.enabled() ? match::to_string(match::TimeControl{settings_.base_ms, settings_.increment_ms}) : "-";
+  for (Color side : {Red, Black}) tags.time_control[side] = time_control;
   return match::format_pgn(tags, g);
 }
 

@@ -51,6 +51,11 @@ struct Ruling {
   int cycle_plies = 0;
 };
 
+// Whether other referees may rule this verdict otherwise: the chase rules (perpetual chase, and the
+// Chinese rules' additions) are read differently by GUIs and engines (docs/rules.md), while perpetual
+// check, mate and the 60-move rule are ruled alike everywhere.
+bool contested(const Ruling& ruling);
+
 // Judges the current position by the game record in `pos`. A repetition ends the game once the position
 // has occurred `occurrences` times in all (a search asks at the first recurrence, 2, see judge_in_search;
 // a referee waits for the third). The moves since the first of those occurrences are the cycle: a side that checked

@@ -42,7 +42,7 @@ TEST_CASE("jiang plays jiang (UCCI against UCI) at depth 2: the PGN replays and 
   CHECK_THAT(joined(run.out), Contains("ucci: 0 time forfeits, 0 illegal moves, 0 crashes, 0 hangs, 0 restarts"));
 }
 
-TEST_CASE("Under a clock, each engine's time counts and nobody forfeits", "[match][run][slow]") {
+TEST_CASE("Under a clock, each engine's time counts and nobody forfeits", "[match][run][slow][timing]") {
   const auto dir = temp_dir("clock");
   const auto pgn = dir / "games.pgn";
   const auto log = dir / "engines.log";

@@ -33,16 +33,18 @@ target_link_libraries(jiang_match_tests PRIVATE jiang_match jiang_test_main)
 target_compile_definitions(jiang_match_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data" JIANG_TEST_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
 add_dependencies(jiang_match_tests jiang)
-# Two discoveries, so that the [slow] cases alone (real clocks, which a sanitizer build's slower engines
-# might overrun) carry the label `slow` instead of `match`; the sanitizer run skips them.
-catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "~[slow]~[xboard-engines]"
-                     PROPERTIES LABELS match FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
-# Debian's XBoard engines (label `xboard`): seconds each at a depth limit; skipped with a warning where
-# an engine is not installed.
-catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[xboard-engines]~[slow]"
-                     PROPERTIES LABELS xboard FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
-catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[slow]"
-                     PROPERTIES LABELS slow FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+# Four discoveries: the [slow] cases (real clocks, which a sanitizer build's slower engines might overrun)
+# carry the label `slow` and the [timing] ones `timing` instead of `match`, and the sanitizer run skips
+# both; Debian's XBoard engines (label `xboard`) play seconds each at a depth limit, skipped with a
+# warning where an engine is not installed.
+set(match_fail FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "~[slow]~[timing]~[xboard-engines]"
+                     PROPERTIES LABELS match ${match_fail})
+catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[xboard-engines]~[slow]~[timing]"
+                     PROPERTIES LABELS xboard ${match_fail})
+catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[slow]" PROPERTIES LABELS slow ${match_fail})
+catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[timing]~[slow]"
+                     PROPERTIES LABELS timing ${match_fail})
 
 # --- Bad options of `jiang match` (jiang_cli_test is defined in tests/CMakeLists.txt) ------------------
 set(MATCH_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/match)

@@ -145,7 +145,7 @@ TEST_CASE("Both dialects: a mate in one is found and reported as a mate", "[prot
   CHECK(seen[seen.size() - 2].find(d.mate_in_one) != std::string::npos);
 }
 
-TEST_CASE("Both dialects: go infinite is answered only after stop, and quickly", "[protocol]") {
+TEST_CASE("Both dialects: go infinite is answered only after stop, and quickly", "[protocol][timing]") {
   IN_EACH_DIALECT(d, c);
   c.send("position startpos");
   c.send("go infinite");
@@ -239,7 +239,7 @@ TEST_CASE("Both dialects: ponder, then ponderhit or stop, gives a bestmove", "[p
   }
 }
 
-TEST_CASE("Both dialects: a timed go returns well within the time", "[protocol]") {
+TEST_CASE("Both dialects: a timed go returns well within the time", "[protocol][timing]") {
   IN_EACH_DIALECT(d, c);
   c.send("position startpos");
   const auto start_go = std::chrono::steady_clock::now();

@@ -45,7 +45,7 @@ TEST_CASE("UCCI handshake: id, the options, ucciok, isready", "[protocol][ucci]"
   CHECK(ready->empty());
 }
 
-TEST_CASE("UCCI with two threads: legal bestmoves, and stop still answers at once", "[protocol][ucci]") {
+TEST_CASE("UCCI with two threads: legal bestmoves, and stop still answers at once", "[protocol][ucci][timing]") {
   Conversation c = ucci();
   REQUIRE(c.handshake_ok());
   c.send("setoption threads 2");
@@ -151,7 +151,7 @@ TEST_CASE("UCCI timed go: decimal seconds, the opponent's clock and moves to go 
   CHECK(elapsed_ms(t) < 1500);
 }
 
-TEST_CASE("UCCI usemillisec changes the unit of go's times", "[protocol][ucci]") {
+TEST_CASE("UCCI usemillisec changes the unit of go's times", "[protocol][ucci][timing]") {
   Conversation c = ucci();
   REQUIRE(c.handshake_ok());
   c.send("position startpos");

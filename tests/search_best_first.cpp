@@ -338,7 +338,7 @@ TEST_CASE("best-first: a position without moves is lost", "[best-first][search]"
   CHECK(r.score == mated_in(0));
 }
 
-TEST_CASE("best-first: stop is honoured quickly, and pondering waits for ponderhit", "[best-first][search]") {
+TEST_CASE("best-first: stop is honoured quickly, and pondering waits for ponderhit", "[best-first][search][timing]") {
   const Position start = Position::startpos();
   SearchLimits limits;
   limits.infinite = true;

@@ -6,6 +6,7 @@
 
 #include "games/openings.h"
 #include "tuning/tuner/games.h"
+#include "util/stop_signals.h"
 
 namespace jiang {
 namespace {
@@ -16,6 +17,7 @@ double elo(double share) { return -400.0 * std::log10(1.0 / share - 1.0) + 0.0; 
 }  // namespace
 
 int run_weights_match(const WeightsMatchOptions& o) {
+  release_stop_signals();  // no clean stop here (nothing to resume): a signal ends it at once
   tuner::GamesSettings settings;
   try {
     if (!o.baseline.empty()) settings.baseline = Params::load(o.baseline);
