@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "book/choice.h"
 #include "games/game_reader.h"
 #include "movegen/notation.h"
+#include "movegen/play_moves.h"
 #include "movegen/san.h"
 #include "util/atomic_file.h"
 
@@ -38,6 +40,7 @@ struct BuildOptions {
 
 struct ProbeOptions {
   std::string fen{kStartFen};
+  std::string moves;  // ICCS moves played from fen, blank-separated
   std::string book;  // empty: the built-in book
   std::string variety{variety_name(Variety::Weighted)};
 };
@@ -123,10 +126,16 @@ int run_probe(const ProbeOptions& o) {
   Position pos;
   Book book;
   try {
-    pos = Position::from_fen(o.fen);
+    std::vector<std::string> moves;
+    std::istringstream words(o.moves);
+    for (std::string w; words >> w;) moves.push_back(w);
+    pos = play_moves(o.fen, moves);
     book = o.book.empty() ? builtin_book() : load_book(o.book);
   } catch (const FenError& e) {
     std::cerr << "jiang book probe: bad FEN '" << o.fen << "': " << e.what() << "\n";
+    return 2;
+  } catch (const MoveError& e) {
+    std::cerr << "jiang book probe: " << e.what() << "\n";
     return 2;
   } catch (const BookError& e) {
     std::cerr << "jiang book probe: " << e.what() << "\n";
@@ -165,6 +174,7 @@ void add_book_command(CLI::App& app, int& exit_code) {
   CLI::App* p = cmd->add_subcommand("probe", "A position's book moves: games, wins/draws/losses for the mover, "
                                              "score, and the weight and chance the engine would play them with");
   p->add_option("-f,--fen", probe->fen, "the position (default: the start position)");
+  p->add_option("--moves", probe->moves, "ICCS moves played from it first, e.g. \"h2e2 h9g7\"");
   p->add_option("--book", probe->book, "the book file (default: the built-in book)");
   p->add_option("--variety", probe->variety, "best or weighted (default): how the engine picks");
   p->callback([probe, &exit_code] { exit_code = run_probe(*probe); });

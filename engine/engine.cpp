@@ -63,19 +63,6 @@ void Engine::new_game() {
   for (auto& m : memory_) m->clear();
 }
 
-Position play_moves(std::string_view fen, const std::vector<std::string>& moves) {
-  Position pos = Position::from_fen(fen);
-  pos.in_check();  // recorded in the history: repetition rules need to know who was checking
-  for (const std::string& text : moves) {
-    const std::optional<Move> m = parse_move(text);
-    if (!m) throw MoveError("malformed move '" + text + "'");
-    if (!is_legal(pos, *m)) throw MoveError("illegal move '" + text + "' in " + pos.fen());
-    pos.make_move(*m);
-    pos.in_check();
-  }
-  return pos;
-}
-
 void Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
   position_ = play_moves(fen, moves);
 }

@@ -17,19 +17,10 @@
 #include "engine/search_types.h"
 #include "engine/tt.h"
 #include "eval/evaluate.h"
+#include "movegen/play_moves.h"  // MoveError and play_moves, which set_position uses
 #include "movegen/position.h"
 
 namespace jiang {
-
-// Thrown by Engine::set_position when a move is malformed or illegal; the position is unchanged.
-class MoveError : public std::invalid_argument {
- public:
-  using std::invalid_argument::invalid_argument;
-};
-
-// The position reached by playing `moves` (ICCS strings) from `fen`, its record carrying the check flags
-// the repetition rules read. Throws FenError or MoveError (naming the first bad move).
-Position play_moves(std::string_view fen, const std::vector<std::string>& moves);
 
 class Engine {
  public:

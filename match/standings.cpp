@@ -133,9 +133,7 @@ Standings standings_from_pgn(const std::string& path) {
       *index = engine_index(names, name);
       if (*index < 0) *index = int(names.size()), names.push_back(name);
     }
-    g.result = game.result == games::Result::RedWins ? GameResult::RedWins
-               : game.result == games::Result::BlackWins ? GameResult::BlackWins
-                                                         : GameResult::Draw;
+    g.result = game.result;
     const std::string termination = tag("Termination");
     g.ending = termination == "time forfeit" ? Ending::TimeForfeit
                : termination == "rules infraction" ? Ending::IllegalMove

@@ -1,6 +1,7 @@
 #include "match/tournament_state.h"
 
 #include <array>
+#include <optional>
 #include <fstream>
 #include <sstream>
 #include <utility>
@@ -41,10 +42,9 @@ Json game_json(const FinishedGame& g) {
 }
 
 GameResult parse_result(const std::string& text) {
-  if (text == "1-0") return GameResult::RedWins;
-  if (text == "0-1") return GameResult::BlackWins;
-  if (text == "1/2-1/2") return GameResult::Draw;
-  throw StateError("bad result '" + text + "'");
+  const std::optional<GameResult> result = parse_game_result(text);
+  if (!result) throw StateError("bad result '" + text + "'");
+  return *result;
 }
 
 FinishedGame parse_game(const Json& j, int engines) {

@@ -102,4 +102,13 @@ if(PYTHON3_PROGRAM)
            COMMAND ${PYTHON3_PROGRAM} ${CMAKE_CURRENT_SOURCE_DIR}/match/xboard_loads_pgn.py $<TARGET_FILE:jiang>
                    ${PROJECT_SOURCE_DIR}/data/match-openings-b.fen ${MATCH_TEST_DIR}/xboard)
   set_tests_properties(match/xboard_loads_pgn PROPERTIES LABELS slow SKIP_RETURN_CODE 77 TIMEOUT 300)
+  # The checker of XBoard's PGNs (issue 26's repeated-into-a-draw check) on small PGNs.
+  add_test(NAME match/xboard_games_check
+           COMMAND ${PYTHON3_PROGRAM} ${CMAKE_CURRENT_SOURCE_DIR}/match/xboard_games_check_test.py)
+  set_tests_properties(match/xboard_games_check PROPERTIES LABELS match PASS_REGULAR_EXPRESSION "all cases passed")
+  # Opening lines from the built-in book as moves (for engines without setboard), which jiang match reads.
+  add_test(NAME match/book_openings
+           COMMAND ${PYTHON3_PROGRAM} ${PROJECT_SOURCE_DIR}/tools/book_openings.py $<TARGET_FILE:jiang> 4
+                   ${MATCH_TEST_DIR}/book-openings.pgn)
+  set_tests_properties(match/book_openings PROPERTIES LABELS match PASS_REGULAR_EXPRESSION "^[1-9][0-9]* lines of 4 plies")
 endif()
