@@ -8,6 +8,7 @@
 #include "engine/modes/best_first/settings.h"
 #include "rules/rules.h"
 #include "engine/search_mode.h"
+#include "engine/search_params.h"
 #include "engine/skill.h"
 #include "movegen/types.h"
 
@@ -43,6 +44,9 @@ struct SearchLimits {
   SearchDesign design;
   // The best-first mode's voting and tree size (engine/modes/best_first/settings.h).
   best_first::Settings best_first;
+  // The alpha-beta search's margins, depths and divisors (the protocols' `search.*` options and
+  // `SearchParamsFile`); the defaults unless tuning or testing.
+  SearchParams search_params;
 
   bool has_clock(int color) const { return time_ms[color] >= 0; }
 };
