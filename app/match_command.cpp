@@ -30,8 +30,8 @@ struct MatchCli {
   uint64_t nodes = 0;
   std::string openings;
   int threads = default_threads();
-  // in-process weight sets
-  std::string weights, baseline;
+  // in-process players: weight sets and the search's parameters
+  std::string weights, baseline, search_params, baseline_search_params;
   // engine programs
   std::vector<std::string> engines;
   std::string tc, pgn, log, sprt;
@@ -149,7 +149,7 @@ int run_engine_match(MatchSettings settings, const std::string& openings) {
 
 constexpr const char* kBoth = "Both modes";
 constexpr const char* kPrograms = "Engine programs (--engine twice)";
-constexpr const char* kWeights = "Weight sets in-process (--weights)";
+constexpr const char* kWeights = "Players in-process (--weights, --search-params)";
 
 void add_common_options(CLI::App* cmd, MatchCli& o) {
   cmd->add_option("-g,--games", o.games, "games, an even number: pairs from one opening with colours swapped (default 200)")
@@ -169,16 +169,28 @@ void add_common_options(CLI::App* cmd, MatchCli& o) {
       ->group(kBoth);
 }
 
-CLI::Option* add_weights_options(CLI::App* cmd, MatchCli& o) {
+// The options that choose the in-process mode: --weights and --search-params.
+std::vector<CLI::Option*> add_weights_options(CLI::App* cmd, MatchCli& o) {
   auto* weights = cmd->add_option("-w,--weights", o.weights, "the candidate's weights (JSON)")->group(kWeights);
   cmd->add_option("-b,--baseline", o.baseline, "the opponent's weights (default: the compiled-in defaults)")
       ->needs(weights)
       ->group(kWeights);
-  return weights;
+  auto* search = cmd->add_option("--search-params", o.search_params,
+                                 "the candidate's search parameters (JSON, as `jiang tune --group search` writes; "
+                                 "default: the compiled-in margins)")
+                     ->group(kWeights);
+  cmd->add_option("--baseline-search-params", o.baseline_search_params,
+                  "the opponent's search parameters (default: the compiled-in margins)")
+      ->needs(search)
+      ->group(kWeights);
+  return {weights, search};
 }
 
-void add_program_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
-  const auto add = [&](CLI::Option* option) { return option->excludes(weights)->group(kPrograms); };
+void add_program_options(CLI::App* cmd, MatchCli& o, const std::vector<CLI::Option*>& in_process) {
+  const auto add = [&](CLI::Option* option) {
+    for (CLI::Option* other : in_process) option->excludes(other);
+    return option->group(kPrograms);
+  };
   add(cmd->add_option("--engine", o.engines,
                       "\"name=N cmd=PROGRAM [args='ARGS'] [dir=DIR] [proto=ucci|uci] [timeunit=auto|ms|s] "
                       "[ponder=on|off] [option.NAME=VALUE]...\" (quote words with blanks; ponder=on: the engine "
@@ -229,12 +241,14 @@ void add_match_command(CLI::App& app, int& exit_code) {
   cmd->footer(kFooter);
   cmd->callback([o, &exit_code] {
     if (o->games % 2 != 0) throw CLI::ValidationError("--games", "must be even (pairs with colours swapped)");
-    if (!o->weights.empty()) {
-      exit_code = run_weights_match({o->weights, o->baseline, o->games, o->depth, o->nodes, o->openings, o->threads});
+    if (!o->weights.empty() || !o->search_params.empty()) {
+      exit_code = run_weights_match({o->weights, o->baseline, o->games, o->depth, o->nodes, o->openings, o->threads,
+                                     o->search_params, o->baseline_search_params});
       return;
     }
     if (o->engines.empty())
-      throw CLI::ValidationError("--weights is required (a match between weight sets), or two --engine (a match between programs)");
+      throw CLI::ValidationError("--weights or --search-params is required (a match in-process), or two --engine (a match "
+                                 "between programs)");
     exit_code = run_engine_match(engine_match_settings(*o), o->openings);
   });
 }
