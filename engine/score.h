@@ -1,7 +1,7 @@
 // Search scores: centipawns, with mate scores that count the distance to mate in plies.
 #pragma once
 
-#include "eval/evaluate.h"
+#include "eval/score.h"
 
 namespace jiang {
 

@@ -1,9 +1,9 @@
 #include "engine/search.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
+#include "engine/node_picker.h"
 #include "engine/rule_score.h"
 #include "engine/see.h"
 #include "movegen/zobrist.h"
@@ -47,11 +47,6 @@ int structure_index(const Position& pos) {
 }
 
 }  // namespace
-
-int64_t now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
-}
 
 Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, ThreadMemory& memory,
                    const SearchLimits& limits, SearchControl& control, const EvalScheme& scheme)
@@ -397,9 +392,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
                            ? histories_.counter[pos_.piece_on(frame(ply - 1).move.to())][frame(ply - 1).move.to()]
                            : Move::none();
   const ContinuationTables cont = continuation(ply);
-  MovePicker picker = limits_.design.order == MoveOrder::Priority
-                          ? MovePicker(pos_, histories_, RememberedMoves{hash_move, f.killers[0], f.killers[1], counter})
-                          : MovePicker(pos_, histories_, cont, hash_move, f.killers, counter);
+  NodePicker picker(pos_, histories_, cont, hash_move, f.killers, counter, limits_.design.order);
   const LegalityFilter filter(pos_);
   const Color us = pos_.side_to_move();
   std::array<Move, kMaxMoves> quiets_tried, captures_tried;

@@ -8,7 +8,10 @@
 #                      one that crashes and one that hangs (lost, restarted, no child left), and Ctrl-C;
 #                      pondering (ponder=on): go ponder, ponderhit and stop as the log shows them, a
 #                      stray bestmove dropped, an engine that ignores stop hung; a GUI's analysis
-#                      (go infinite with MultiPV, every info field, stop) against jiang in both protocols.
+#                      (go infinite with MultiPV, every info field, stop) against jiang in both protocols;
+#                      the XBoard protocol (features, thinking, claims, limits) and a fake XBoard engine
+#                      that misbehaves in every way (tests/match/fake_xboard.sh); Debian's XBoard engines
+#                      (hoixiangqi, sjaakii, maxqi, fairy-stockfish) playing jiang, label `xboard`.
 #                      The fake engines are POSIX shell scripts in tests/match/.
 #   match/cli_*        bad options of `jiang match`: exit code 2 and a message, never a crash.
 #   match/xboard_loads_pgn  XBoard (under Xvfb) reads the PGN of a small match as played; skipped without
@@ -22,6 +25,9 @@ add_executable(jiang_match_tests
   match_failures.cpp
   match_ponder.cpp
   match_analysis.cpp
+  match_xboard.cpp
+  match_xboard_engines.cpp
+  match_rating.cpp
   support/subprocess.cpp)
 target_link_libraries(jiang_match_tests PRIVATE jiang_match jiang_test_main)
 target_compile_definitions(jiang_match_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
@@ -29,8 +35,12 @@ target_compile_definitions(jiang_match_tests PRIVATE JIANG_BINARY="$<TARGET_FILE
 add_dependencies(jiang_match_tests jiang)
 # Two discoveries, so that the [slow] cases alone (real clocks, which a sanitizer build's slower engines
 # might overrun) carry the label `slow` instead of `match`; the sanitizer run skips them.
-catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "~[slow]"
+catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "~[slow]~[xboard-engines]"
                      PROPERTIES LABELS match FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+# Debian's XBoard engines (label `xboard`): seconds each at a depth limit; skipped with a warning where
+# an engine is not installed.
+catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[xboard-engines]~[slow]"
+                     PROPERTIES LABELS xboard FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
 catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[slow]"
                      PROPERTIES LABELS slow FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
 

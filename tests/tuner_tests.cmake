@@ -25,6 +25,7 @@ add_executable(jiang_tuner_tests
   tuner_games.cpp
   tuner_signals.cpp
   tuner_shards.cpp
+  tuner_parallel.cpp
   tuner_spsa.cpp)
 target_link_libraries(jiang_tuner_tests PRIVATE jiang_tuner jiang_test_main)
 target_compile_definitions(jiang_tuner_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"

@@ -2,12 +2,10 @@
 
 #include <atomic>
 #include <cmath>
-#include <exception>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include "games/openings.h"
+#include "util/threads.h"
 
 namespace jiang::tuner {
 
@@ -51,12 +49,12 @@ Tally GamesObjective::play(const PlayerSettings& first, const PlayerSettings& se
   std::vector<double> scores(games, -1.0);  // -1: another rank's game
   std::atomic<int> next{cluster.rank()};
   std::atomic<bool> aborted{false};
-  std::exception_ptr error;
-  std::mutex error_mutex;
+  FirstError error;  // a game that failed: every thread stops, and every rank throws it (agree)
   const auto openings = int64_t(settings_.openings.size());
-  auto work = [&](GamePlayer& player) {
+  run_threads(settings_.threads, error, [&](int t) {
+    GamePlayer& player = *players_[t];
     player.set_stop_flag(stop_flag());
-    for (int i; (i = next.fetch_add(cluster.size())) < games && !aborted;) {
+    for (int i; !aborted && !error.failed() && (i = next.fetch_add(cluster.size())) < games;) {
       const bool first_red = i % 2 == 0;
       const std::string& fen = settings_.openings[size_t((first_pair + i / 2) % openings)];
       try {
@@ -66,20 +64,10 @@ Tally GamesObjective::play(const PlayerSettings& first, const PlayerSettings& se
         scores[i] = first_red ? red : 1.0 - red;
       } catch (const GameAborted&) {
         aborted = true;
-      } catch (...) {
-        const std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-        aborted = true;
       }
     }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < settings_.threads; ++t) pool.emplace_back(work, std::ref(*players_[t]));
-  work(*players_[0]);
-  for (std::thread& t : pool) t.join();
-  agree(cluster, [&] {
-    if (error) std::rethrow_exception(error);
   });
+  agree(cluster, [&] { error.rethrow(); });
   // Counted in whole games, integers: the same sums over any number of ranks.
   std::vector<int64_t> counts{0, 0, 0, aborted ? 1 : 0};  // wins, draws, losses, aborted
   for (double s : scores)
