@@ -71,19 +71,31 @@ SearchSpace search_space() {
 
 std::vector<double> theta(const Algorithm& spsa) { return spsa.state().at("theta").get<std::vector<double>>(); }
 
+// SPSA over the three parameters for `pairs` pairs, initialized, with its random engine.
+struct SpsaRun {
+  std::unique_ptr<Algorithm> spsa;
+  Rng rng;
+
+  SpsaRun(Objective& objective, int64_t pairs, uint64_t seed) : rng(seed) {
+    SpsaOptions o;
+    o.pairs = pairs;
+    spsa = make_spsa(search_space(), o);
+    spsa->initialize(objective, rng);
+  }
+  void to_end(Objective& objective) {
+    while (!spsa->finished()) spsa->step(objective, rng);
+  }
+};
+
 }  // namespace
 
 TEST_CASE("SPSA converges near the optimum of a noisy quadratic", "[tuner][spsa]") {
-  SpsaOptions o;
-  o.pairs = 20000;
   NoisyQuadratic objective(tuned_indices(), kOptimum, 1);
-  auto spsa = make_spsa(search_space(), o);
-  Rng rng(11);
-  spsa->initialize(objective, rng);
+  SpsaRun run(objective, 20000, 11);
   CHECK(objective.evaluations() == 0);  // nothing to evaluate at the start
-  while (!spsa->finished()) spsa->step(objective, rng);
+  run.to_end(objective);
   CHECK(objective.evaluations() == 20000);
-  const std::vector<int>& best = spsa->best();
+  const std::vector<int>& best = run.spsa->best();
   const std::vector<int> tuned = tuned_indices();
   for (size_t i = 0; i < tuned.size(); ++i) {
     const ParamInfo& info = SearchParams::registry()[tuned[i]];
@@ -94,7 +106,7 @@ TEST_CASE("SPSA converges near the optimum of a noisy quadratic", "[tuner][spsa]
   // Nothing else moved.
   for (int i = 0; i < SearchParams::size(); ++i)
     if (std::find(tuned.begin(), tuned.end(), i) == tuned.end()) CHECK(best[i] == SearchParams().get(i));
-  CHECK(spsa->summary().find("search.razor_base 250 -> ") != std::string::npos);
+  CHECK(run.spsa->summary().find("search.razor_base 250 -> ") != std::string::npos);
 }
 
 TEST_CASE("SPSA's first step follows fishtest's schedules, within the bounds", "[tuner][spsa]") {
@@ -142,31 +154,27 @@ TEST_CASE("SPSA's first step follows fishtest's schedules, within the bounds", "
 }
 
 TEST_CASE("SPSA resumed from its state and random engine equals an uninterrupted run", "[tuner][spsa]") {
-  SpsaOptions o;
-  o.pairs = 300;
   NoisyQuadratic whole_objective(tuned_indices(), kOptimum, 2);
-  auto whole = make_spsa(search_space(), o);
-  Rng rng(5);
-  whole->initialize(whole_objective, rng);
-  while (!whole->finished()) whole->step(whole_objective, rng);
+  SpsaRun whole(whole_objective, 300, 5);
+  whole.to_end(whole_objective);
 
   NoisyQuadratic first_objective(tuned_indices(), kOptimum, 2);
-  auto first = make_spsa(search_space(), o);
-  Rng first_rng(5);
-  first->initialize(first_objective, first_rng);
-  for (int i = 0; i < 40; ++i) first->step(first_objective, first_rng);
-  const json saved = json::parse(first->state().dump());
-  const std::string saved_rng = rng_to_string(first_rng);
+  SpsaRun first(first_objective, 300, 5);
+  for (int i = 0; i < 40; ++i) first.spsa->step(first_objective, first.rng);
+  const json saved = json::parse(first.spsa->state().dump());  // through text, as a checkpoint goes
+  const std::string saved_rng = rng_to_string(first.rng);
 
   NoisyQuadratic rest_objective(tuned_indices(), kOptimum, 2);
-  auto rest = make_spsa(search_space(), o);
-  rest->load_state(saved);
-  Rng rest_rng = rng_from_string(saved_rng);
-  while (!rest->finished()) rest->step(rest_objective, rest_rng);
-  CHECK(theta(*rest) == theta(*whole));  // bit for bit
-  CHECK(rest->best() == whole->best());
-  CHECK(rest->progress_value() == 300);
+  SpsaRun rest(rest_objective, 300, 99);  // its own start, replaced by the saved state
+  rest.spsa->load_state(saved);
+  rest.rng = rng_from_string(saved_rng);
+  rest.to_end(rest_objective);
+  CHECK(theta(*rest.spsa) == theta(*whole.spsa));  // bit for bit
+  CHECK(rest.spsa->best() == whole.spsa->best());
+  CHECK(rest.spsa->progress_value() == 300);
 
+  SpsaOptions o;
+  o.pairs = 300;
   auto broken = make_spsa(search_space(), o);
   json bad = saved;
   bad["theta"] = {1.0, 2.0};
