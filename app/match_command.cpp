@@ -35,8 +35,8 @@ struct MatchCli {
   uint64_t nodes = 0;
   std::string openings;
   int threads = default_threads();
-  // in-process weight sets
-  std::string weights, baseline;
+  // in-process players: weight sets and the search's parameters
+  std::string weights, baseline, search_params, baseline_search_params;
   // engine programs
   std::vector<std::string> engines;
   std::string tc, pgn, log, sprt;
@@ -228,7 +228,7 @@ int print_table(const MatchCli& o) {
 
 constexpr const char* kBoth = "Both modes";
 constexpr const char* kPrograms = "Engine programs (--engine, twice or more)";
-constexpr const char* kWeights = "Weight sets in-process (--weights)";
+constexpr const char* kWeights = "Players in-process (--weights, --search-params)";
 constexpr const char* kTournaments = "Tournaments and openings (engine programs)";
 
 void add_common_options(CLI::App* cmd, MatchCli& o) {
@@ -250,16 +250,31 @@ void add_common_options(CLI::App* cmd, MatchCli& o) {
       ->group(kBoth);
 }
 
-CLI::Option* add_weights_options(CLI::App* cmd, MatchCli& o) {
+// The options that choose the in-process mode: --weights and --search-params.
+std::vector<CLI::Option*> add_weights_options(CLI::App* cmd, MatchCli& o) {
   auto* weights = cmd->add_option("-w,--weights", o.weights, "the candidate's weights (JSON)")->group(kWeights);
   cmd->add_option("-b,--baseline", o.baseline, "the opponent's weights (default: the compiled-in defaults)")
       ->needs(weights)
       ->group(kWeights);
-  return weights;
+  auto* search = cmd->add_option("--search-params", o.search_params,
+                                 "the candidate's search parameters (JSON, as `jiang tune --group search` writes; "
+                                 "default: the compiled-in margins)")
+                     ->group(kWeights);
+  cmd->add_option("--baseline-search-params", o.baseline_search_params,
+                  "the opponent's search parameters (default: the compiled-in margins)")
+      ->needs(search)
+      ->group(kWeights);
+  return {weights, search};
 }
 
-void add_tournament_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
-  const auto add = [&](CLI::Option* option) { return option->excludes(weights)->group(kTournaments); };
+// The options of engine programs exclude those of a match in-process (--weights, --search-params).
+CLI::Option* excluding(CLI::Option* option, const std::vector<CLI::Option*>& in_process) {
+  for (CLI::Option* other : in_process) option->excludes(other);
+  return option;
+}
+
+void add_tournament_options(CLI::App* cmd, MatchCli& o, const std::vector<CLI::Option*>& in_process) {
+  const auto add = [&](CLI::Option* option) { return excluding(option, in_process)->group(kTournaments); };
   add(cmd->add_option("--tournament", o.tournament,
                       "gauntlet (the first engine against each other) or round-robin (every two engines): --games "
                       "counts each pairing's games; standings with ratings at the end"));
@@ -279,8 +294,8 @@ void add_tournament_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
   add(cmd->add_option("--seed", o.seed, "the seed of --openings-order random (default 1)"));
 }
 
-void add_program_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
-  const auto add = [&](CLI::Option* option) { return option->excludes(weights)->group(kPrograms); };
+void add_program_options(CLI::App* cmd, MatchCli& o, const std::vector<CLI::Option*>& in_process) {
+  const auto add = [&](CLI::Option* option) { return excluding(option, in_process)->group(kPrograms); };
   add(cmd->add_option("--engine", o.engines,
                       "\"name=N cmd=PROGRAM [args='ARGS'] [dir=DIR] [proto=ucci|uci|xboard] [timeunit=auto|ms|s] "
                       "[ponder=on|off] [tc=TC|nodes=N|depth=N] [option.NAME=VALUE]...\" (quote words with blanks; "
@@ -310,7 +325,7 @@ void add_program_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
   add(cmd->add_option("--maxplies", o.max_plies, "a game this long is drawn (default: no limit)"))->check(CLI::Range(1, 100000));
   add(cmd->add_option("--progress", o.progress, "a progress line every N finished game pairs (default 1)"))
       ->check(CLI::Range(1, 1000000));
-  add_tournament_options(cmd, o, weights);
+  add_tournament_options(cmd, o, in_process);
 }
 
 constexpr const char* kFooter = R"(Engine programs: each opening is played twice, colours swapped; jiang's own rules referee (an
@@ -332,7 +347,7 @@ inconclusive llr X (bounds A, B)]. Exit codes: 0 done, 1 an engine could not be 
 void add_match_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<MatchCli>();
   CLI::App* cmd = app.add_subcommand(
-      "match", "Play two engine programs (--engine twice) or two weight sets in-process (--weights) against each other; "
+      "match", "Play two engine programs (--engine twice), or two weight sets or search parameter sets in-process (--weights, --search-params), against each other; "
                "report the score, the Elo difference with its 95% margin and, with --sprt, the SPRT's verdict. Or a "
                "tournament of engine programs (--tournament): standings with ratings and a cross table");
   add_common_options(cmd, *o);
@@ -340,8 +355,9 @@ void add_match_command(CLI::App& app, int& exit_code) {
   cmd->footer(kFooter);
   cmd->callback([o, &exit_code] {
     if (o->games % 2 != 0) throw CLI::ValidationError("--games", "must be even (pairs with colours swapped)");
-    if (!o->weights.empty()) {
-      exit_code = run_weights_match({o->weights, o->baseline, o->games, o->depth, o->nodes, o->openings, o->threads});
+    if (!o->weights.empty() || !o->search_params.empty()) {
+      exit_code = run_weights_match({o->weights, o->baseline, o->games, o->depth, o->nodes, o->openings, o->threads,
+                                     o->search_params, o->baseline_search_params});
       return;
     }
     if (!o->table.empty()) {
@@ -349,7 +365,8 @@ void add_match_command(CLI::App& app, int& exit_code) {
       return;
     }
     if (o->engines.empty() && o->engines_file.empty())
-      throw CLI::ValidationError("--weights is required (a match between weight sets), or two --engine (a match between programs)");
+      throw CLI::ValidationError("--weights or --search-params is required (a match in-process), or two --engine (a match "
+                                 "between programs)");
     exit_code = run_engine_match(engine_match_settings(*o), *o);
   });
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/search_mode.h"
+#include "engine/search_params.h"
 #include "engine/skill.h"
 #include "movegen/types.h"
 #include "rules/rules.h"
@@ -41,6 +42,9 @@ struct SearchLimits {
   // Which search design and move order answer, with the modes' settings (the protocols' `Search Mode`,
   // `Move Order`, TwoStage and BestFirst options).
   SearchDesign design;
+  // The alpha-beta search's margins, depths and divisors (the protocols' `search.*` options and
+  // `SearchParamsFile`); the defaults unless tuning or testing.
+  SearchParams search_params;
 
   bool has_clock(int color) const { return time_ms[color] >= 0; }
 };

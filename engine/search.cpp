@@ -11,106 +11,29 @@
 namespace jiang {
 namespace {
 
-// Aspiration: from this depth the previous score is trusted enough to search a narrow window around
-// it; the window starts this wide (a fifth of a pawn) and grows by half on each failure.
-constexpr int kAspirationMinDepth = 4;
-constexpr Score kAspirationWindow = 20;
+// The margins, depths and divisors of every step below are parameters (engine/search_params.h, each
+// with its reason), read from the search's limits.
 
-// Razoring: near the leaves, a static score this far below alpha is checked with a quiescence search
-// alone; if that cannot reach alpha either, no quiet move will.
-constexpr int kRazorMaxDepth = 3;
-constexpr Score kRazorBase = 250;
-constexpr Score kRazorPerPly2 = 120;
-
-// Reverse futility pruning: near the leaves, a static score this far above beta per ply of depth left
-// (less when the evaluation is improving) is not expected to fall below beta.
-constexpr int kReverseFutilityMaxDepth = 8;
-constexpr Score kReverseFutilityMargin = 75;
-
-// Null move: skipped below this depth (too little to save); the reduction grows with depth and with how
-// far the static score is above beta.
-constexpr int kNullMinDepth = 3;
-constexpr int kNullBaseReduction = 3;
-constexpr int kNullDepthDivisor = 3;
-constexpr Score kNullEvalDivisor = 150;
-constexpr int kNullMaxEvalReduction = 3;
-// From this depth a null-move cutoff is verified by a reduced search without null moves, so that deep
-// zugzwang errors cannot prune a whole subtree.
-constexpr int kNullVerifyDepth = 12;
-
-// ProbCut: from this depth, a capture whose reduced search beats beta by this margin (less when
-// improving) proves the node would fail high; the reduced search is this many plies shallower.
-constexpr int kProbcutMinDepth = 5;
-constexpr Score kProbcutMargin = 100;
-constexpr Score kProbcutImprovingBonus = 40;
-constexpr int kProbcutReduction = 4;
-
-// Internal iterative reduction: a node this deep without a hash move is searched one ply shallower;
-// ordering there is poor, and the next visit will have the move.
-constexpr int kIirMinDepth = 4;
-
-// Singular extension: from this depth, a hash move (stored this deep at least, less this many plies)
-// that is better than every other move by a margin of depth * kSingularMarginPerPly is extended.
-constexpr int kSingularMinDepth = 6;
-constexpr int kSingularTableDepthSlack = 3;
-constexpr Score kSingularMarginPerPly = 1;
-
-// Late move reductions: moves ordered late are searched shallower first, and again at full depth only
-// if they beat alpha.
-constexpr int kLmrMinDepth = 2;
-constexpr double kLmrBase = 0.75;     // reduction = base + ln(depth) * ln(moves) / divisor
-constexpr double kLmrDivisor = 2.25;
-constexpr int kLmrTableSize = 64;
-// A move's history score shifts its reduction by a ply per this much.
-constexpr int kLmrHistoryDivisor = 10000;
-// The history a quiet move starts from in the reduction formula: an unknown move is slightly suspect.
-constexpr int kStatScoreOffset = 4000;
-
-int lmr_reduction(int depth, int moves_searched) {
-  static const auto table = [] {
-    std::array<std::array<int, kLmrTableSize>, kLmrTableSize> t{};
-    for (int d = 1; d < kLmrTableSize; ++d)
-      for (int m = 1; m < kLmrTableSize; ++m) t[d][m] = int(kLmrBase + std::log(d) * std::log(m) / kLmrDivisor);
-    return t;
-  }();
-  return table[std::min(depth, kLmrTableSize - 1)][std::min(moves_searched, kLmrTableSize - 1)];
+// Late move reductions from the table of the margins, by depth and moves searched.
+int lmr_reduction(const SearchMargins& m, int depth, int moves_searched) {
+  return m.lmr_table[std::min(depth, kLmrTableSize - 1)][std::min(moves_searched, kLmrTableSize - 1)];
 }
 
-// Late move pruning: after this many moves (base + depth^2, halved when not improving), the remaining
-// quiet moves are not searched.
-constexpr int kLmpBase = 3;
-int late_move_count(int depth, bool improving) { return (kLmpBase + depth * depth) / (improving ? 1 : 2); }
+// Late move pruning: the number of moves after which the remaining quiet moves are not searched.
+int late_move_count(const SearchMargins& m, int depth, bool improving) {
+  return (m.lmp_base + depth * depth) / (improving ? 1 : 2);
+}
 
-// Futility pruning of quiet moves: at reduced depth lmr_depth, a quiet move is not searched when the
-// static score plus this margin is still below alpha.
-constexpr int kFutilityMaxDepth = 8;
-constexpr Score kFutilityBase = 80;
-constexpr Score kFutilityPerPly = 70;
-// Quiet moves with a continuation history this bad per ply of depth are not searched near the leaves.
-constexpr int kHistoryPruneMaxDepth = 4;
-constexpr int kHistoryPrunePerPly = 3000;
-// Static exchange pruning: a quiet move that loses this much times lmr_depth^2, or a capture that
-// loses this much per ply, is not searched near the leaves.
-constexpr Score kSeeQuietPerPly2 = 15;
-constexpr Score kSeeCapturePerPly = 90;
-// Futility for captures: the victim's value and this margin per ply cannot lift the score to alpha.
-constexpr int kCaptureFutilityMaxDepth = 6;
-constexpr Score kCaptureFutilityBase = 100;
-constexpr Score kCaptureFutilityPerPly = 120;
-
-// History updates: the bonus for a cutoff grows with depth, capped so that one deep search does not
-// erase everything else learnt.
-int history_bonus(int depth) { return std::min(300 * depth - 250, 1500); }
+// History updates: the bonus for a cutoff, by depth.
+int history_bonus(const SearchMargins& m, int depth) {
+  return std::min(m.history_bonus_per_ply * depth - m.history_bonus_offset, m.history_bonus_max);
+}
 
 // The first iterations take no time worth saving, and their best moves and scores say little.
 constexpr int kTimeMinDepth = 4;
 
 // Time and stop signals are polled once per this many nodes (about a millisecond).
 constexpr uint64_t kPollInterval = 1024;
-
-// Quiescence: a capture that cannot lift the score to alpha even with this much positional gain on top
-// of the victim's value is not searched.
-constexpr Score kDeltaMargin = 150;
 
 // The pawns and generals: what the correction history learns by. Evaluation errors follow structure.
 int structure_index(const Position& pos) {
@@ -130,7 +53,7 @@ Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTab
     : pos_(root), eval_(eval), tt_(tt), scheme_(scheme), key_salt_(table_key_salt(scheme)),
       histories_(memory.histories), eval_cache_(memory.eval_cache),
       eval_probes_at_start_(memory.eval_cache.probes()), eval_hits_at_start_(memory.eval_cache.hits()),
-      limits_(limits), control_(control),
+      limits_(limits), margins_(limits.search_params.margins()), control_(control),
       time_(limits, root.side_to_move()), start_ms_(now_ms()) {
   MoveList legal;
   generate_legal(pos_, legal);
@@ -212,7 +135,7 @@ void Searcher::update_continuation(int ply, Piece piece, Square to, int bonus) {
 
 void Searcher::update_histories(int ply, Move best, int depth, const Move* quiets, int quiet_count,
                                 const Move* captures, int capture_count) {
-  const int bonus = history_bonus(depth);
+  const int bonus = history_bonus(margins_, depth);
   const Color us = pos_.side_to_move();
   const Piece mover = pos_.piece_on(best.from());
   const Piece victim = pos_.piece_on(best.to());
@@ -274,27 +197,28 @@ void Searcher::remember_positional(int ply) {
 std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score beta, Score eval, bool improving,
                                           const std::optional<TTEntry>& entry, bool cut_node) {
   // Razoring: hopelessly below alpha near the leaves; let the captures decide.
-  if (depth <= kRazorMaxDepth && !is_mate_score(alpha) && eval + kRazorBase + kRazorPerPly2 * depth * depth <= alpha) {
+  if (depth <= margins_.razor_max_depth && !is_mate_score(alpha) &&
+      eval + margins_.razor_base + margins_.razor_per_ply2 * depth * depth <= alpha) {
     const Score score = qsearch(ply, alpha, alpha + 1);
     if (score <= alpha) return score;
   }
   // Reverse futility: far enough above beta near the leaves, no reply will bring the score back.
-  if (depth <= kReverseFutilityMaxDepth && !is_mate_score(beta) &&
-      eval - kReverseFutilityMargin * (depth - improving) >= beta)
+  if (depth <= margins_.reverse_futility_max_depth && !is_mate_score(beta) &&
+      eval - margins_.reverse_futility_margin * (depth - improving) >= beta)
     return eval;
   // Null move: if passing still fails high, a real move will too.
   const Frame& f = frame(ply);
-  if (depth >= kNullMinDepth && frame(ply - 1).move && !f.excluded && eval >= beta && f.static_eval >= beta &&
+  if (depth >= margins_.null_min_depth && frame(ply - 1).move && !f.excluded && eval >= beta && f.static_eval >= beta &&
       ply >= null_min_ply_ && null_move_allowed() && !is_mate_score(beta)) {
-    const int reduction = kNullBaseReduction + depth / kNullDepthDivisor +
-                          std::min(int(eval - beta) / kNullEvalDivisor, kNullMaxEvalReduction);
+    const int reduction = margins_.null_base_reduction + depth / margins_.null_depth_divisor +
+                          std::min(int(eval - beta) / margins_.null_eval_divisor, margins_.null_max_eval_reduction);
     make_null(ply);
     Score score = -search(depth - 1 - reduction, ply + 1, -beta, -beta + 1, !cut_node);
     pos_.unmake_null();
     if (stopped_) return std::nullopt;
     if (score >= beta) {
       if (score >= kMateBound) score = beta;  // a mate found after passing proves nothing
-      if (depth < kNullVerifyDepth) return score;
+      if (depth < margins_.null_verify_depth) return score;
       // Deep cutoffs are verified by a search that passes no more for a while, so that zugzwang cannot
       // prune a whole tree.
       null_min_ply_ = ply + 3 * (depth - reduction) / 4;
@@ -303,15 +227,15 @@ std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score
       if (verified >= beta) return score;
     }
   }
-  if (depth >= kProbcutMinDepth && !is_mate_score(beta)) return probcut(depth, ply, beta, improving, entry);
+  if (depth >= margins_.probcut_min_depth && !is_mate_score(beta)) return probcut(depth, ply, beta, improving, entry);
   return std::nullopt;
 }
 
 // ProbCut: a good capture whose shallow search beats beta by a margin would fail high at full depth.
 std::optional<Score> Searcher::probcut(int depth, int ply, Score beta, bool improving, const std::optional<TTEntry>& entry) {
-  const Score raised = beta + kProbcutMargin - kProbcutImprovingBonus * improving;
+  const Score raised = beta + margins_.probcut_margin - margins_.probcut_improving_bonus * improving;
   // A table entry deep enough that says the captures do not reach the raised beta: do not try.
-  if (entry && entry->depth >= depth - kProbcutReduction + 1 && from_tt(entry->score, ply) < raised) return std::nullopt;
+  if (entry && entry->depth >= depth - margins_.probcut_reduction + 1 && from_tt(entry->score, ply) < raised) return std::nullopt;
   MovePicker picker(pos_, histories_, entry ? entry->move : Move::none(), raised - frame(ply).static_eval);
   const LegalityFilter filter(pos_);
   while (const Move m = picker.next()) {
@@ -319,11 +243,11 @@ std::optional<Score> Searcher::probcut(int depth, int ply, Score beta, bool impr
     make_move(ply, m);
     // A quiescence search first: if even it does not beat the raised beta, skip the real one.
     Score score = -qsearch(ply + 1, -raised, -raised + 1);
-    if (score >= raised) score = -search(depth - kProbcutReduction, ply + 1, -raised, -raised + 1, true);
+    if (score >= raised) score = -search(depth - margins_.probcut_reduction, ply + 1, -raised, -raised + 1, true);
     unmake_move();
     if (stopped_) return std::nullopt;
     if (score >= raised) {
-      tt_.store(table_key(), m, to_tt(score, ply), frame(ply).raw_eval, depth - kProbcutReduction + 1,
+      tt_.store(table_key(), m, to_tt(score, ply), frame(ply).raw_eval, depth - margins_.probcut_reduction + 1,
                 Bound::Lower, frame(ply).tt_pv);
       return score;
     }
@@ -334,7 +258,7 @@ std::optional<Score> Searcher::probcut(int depth, int ply, Score beta, bool impr
 int Searcher::singular_extension(int depth, int ply, Score beta, const TTEntry& entry, bool cut_node,
                                  std::optional<Score>& cutoff) {
   const Score tt_score = from_tt(entry.score, ply);
-  const Score singular_beta = tt_score - kSingularMarginPerPly * depth;
+  const Score singular_beta = tt_score - margins_.singular_margin_per_ply * depth;
   Frame& f = frame(ply);
   f.excluded = entry.move;
   const Score score = search((depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut_node);
@@ -356,18 +280,21 @@ int Searcher::singular_extension(int depth, int ply, Score beta, const TTEntry& 
 // captures only when even their victim cannot lift the score to alpha or when they lose material.
 bool Searcher::futile(const MoveOutlook& o, bool skip_quiets) {
   if (o.victim != NoPiece) {
-    if (!o.in_check && o.lmr_depth < kCaptureFutilityMaxDepth &&
-        o.eval + kCaptureFutilityBase + kCaptureFutilityPerPly * o.lmr_depth + kSeeValue[type_of(o.victim)] <= o.alpha &&
+    if (!o.in_check && o.lmr_depth < margins_.capture_futility_max_depth &&
+        o.eval + margins_.capture_futility_base + margins_.capture_futility_per_ply * o.lmr_depth +
+                kSeeValue[type_of(o.victim)] <=
+            o.alpha &&
         !gives_check(o.move))
       return true;
-    return !see_ge(pos_, o.move, -kSeeCapturePerPly * o.depth);
+    return !see_ge(pos_, o.move, -margins_.see_capture_per_ply * o.depth);
   }
   if (gives_check(o.move)) return false;
   if (skip_quiets) return true;
-  if (o.lmr_depth < kHistoryPruneMaxDepth && o.history < -kHistoryPrunePerPly * o.depth) return true;
-  if (!o.in_check && o.lmr_depth < kFutilityMaxDepth && o.eval + kFutilityBase + kFutilityPerPly * o.lmr_depth <= o.alpha)
+  if (o.lmr_depth < margins_.history_prune_max_depth && o.history < -margins_.history_prune_per_ply * o.depth) return true;
+  if (!o.in_check && o.lmr_depth < margins_.futility_max_depth &&
+      o.eval + margins_.futility_base + margins_.futility_per_ply * o.lmr_depth <= o.alpha)
     return true;
-  return !see_ge(pos_, o.move, -kSeeQuietPerPly2 * o.lmr_depth * o.lmr_depth);
+  return !see_ge(pos_, o.move, -margins_.see_quiet_per_ply2 * o.lmr_depth * o.lmr_depth);
 }
 
 // How much more (or less) than the table's reduction the move just made at `ply` is reduced.
@@ -378,7 +305,7 @@ int Searcher::reduction_adjustment(int ply, bool pv_node, bool cut_node, bool im
   r -= f.tt_pv;                  // on or near a principal variation: look closer
   r -= pv_node;
   r += !improving;
-  if (!capture) r -= f.stat_score / kLmrHistoryDivisor;
+  if (!capture) r -= f.stat_score / margins_.lmr_history_divisor;
   return r;
 }
 
@@ -458,7 +385,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   }
 
   // --- Internal iterative reduction: without a hash move, ordering is poor; search shallower.
-  if (!hash_move && depth >= kIirMinDepth && !excluded) --depth;
+  if (!hash_move && depth >= margins_.iir_min_depth && !excluded) --depth;
 
   // --- The moves.
   const Move counter = frame(ply - 1).move
@@ -485,19 +412,19 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     const Piece victim = pos_.piece_on(m.to());
     const bool capture = victim != NoPiece;
     const int history = capture ? 0 : int((*cont[0])[mover][m.to()]) + (*cont[1])[mover][m.to()];
-    const int base_reduction = lmr_reduction(depth, move_count);
+    const int base_reduction = lmr_reduction(margins_, depth, move_count);
 
     // --- Shallow pruning of moves that the static score, the move count or history give up on.
     if (may_prune && best > -kMateBound && move_count > 1) {
-      if (!skip_quiets && move_count >= late_move_count(depth, improving)) skip_quiets = true;
+      if (!skip_quiets && move_count >= late_move_count(margins_, depth, improving)) skip_quiets = true;
       const MoveOutlook outlook{m, victim, depth, std::max(depth - 1 - base_reduction, 0), history, eval, alpha, in_check};
       if (futile(outlook, skip_quiets)) continue;
     }
 
     // --- Extensions: the singular hash move.
     int extension = 0;
-    if (m == hash_move && ply > 0 && depth >= kSingularMinDepth && !excluded && entry &&
-        entry->bound() != Bound::Upper && entry->depth + kSingularTableDepthSlack >= depth && !is_mate_score(tt_score)) {
+    if (m == hash_move && ply > 0 && depth >= margins_.singular_min_depth && !excluded && entry &&
+        entry->bound() != Bound::Upper && entry->depth + margins_.singular_table_depth_slack >= depth && !is_mate_score(tt_score)) {
       std::optional<Score> cutoff;
       extension = singular_extension(depth, ply, beta, *entry, cut_node, cutoff);
       if (stopped_) return 0;
@@ -506,10 +433,10 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     const int new_depth = depth - 1 + extension;
 
     make_move(ply, m);
-    f.stat_score = capture ? 0 : 2 * histories_.main[us][from_to(m)] + history - kStatScoreOffset;
+    f.stat_score = capture ? 0 : 2 * histories_.main[us][from_to(m)] + history - margins_.stat_score_offset;
     Score score;
     // --- Late move reductions: a reduced null-window search first for late moves.
-    if (depth >= kLmrMinDepth && move_count > 1 + pv_node && (!capture || cut_node) && !mate_in_window) {
+    if (depth >= margins_.lmr_min_depth && move_count > 1 + pv_node && (!capture || cut_node) && !mate_in_window) {
       // A checking move is searched at full depth.
       const int r = pos_.in_check() ? 0 : base_reduction + reduction_adjustment(ply, pv_node, cut_node, improving, capture);
       const int reduced = std::clamp(new_depth - r, 1, new_depth);
@@ -606,7 +533,7 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
     ++legal;
     if (!in_check) {
       // Delta pruning: even winning the victim outright leaves the score below alpha.
-      if (stand_pat + kSeeValue[type_of(pos_.piece_on(m.to()))] + kDeltaMargin <= alpha) continue;
+      if (stand_pat + kSeeValue[type_of(pos_.piece_on(m.to()))] + margins_.delta_margin <= alpha) continue;
       // A capture that loses material in the exchange is not what makes a position quiet.
       if (!see_ge(pos_, m, 0)) continue;
     }
@@ -697,8 +624,8 @@ Score Searcher::root_search(int depth, Score alpha, Score beta) {
 
 Score Searcher::aspiration_search(int depth, Score previous, bool report_bounds,
                                   const std::function<void(const SearchInfo&)>& on_info) {
-  Score alpha = -kInfinite, beta = kInfinite, delta = kAspirationWindow;
-  if (depth >= kAspirationMinDepth && previous > -kInfinite && !is_mate_score(previous)) {
+  Score alpha = -kInfinite, beta = kInfinite, delta = margins_.aspiration_window;
+  if (depth >= margins_.aspiration_min_depth && previous > -kInfinite && !is_mate_score(previous)) {
     alpha = std::max<Score>(previous - delta, -kInfinite);
     beta = std::min<Score>(previous + delta, kInfinite);
   }

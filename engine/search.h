@@ -156,6 +156,7 @@ class Searcher {
   EvalCache& eval_cache_;  // static evaluations made before, for nodes the table has no entry for
   uint64_t eval_probes_at_start_, eval_hits_at_start_;
   const SearchLimits& limits_;
+  const SearchMargins& margins_;  // the search's margins, depths and divisors: limits_.search_params
   SearchControl& control_;
   TimeManager time_;
   int64_t start_ms_;

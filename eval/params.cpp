@@ -1,20 +1,9 @@
 #include "eval/params.h"
 
-#include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-
-#include <nlohmann/json.hpp>
-
-#include "util/atomic_file.h"
-#include "util/json_number.h"
+#include <string>
 
 namespace jiang {
 namespace {
-
-// The weights file is about 14 KB; one a hundred times larger is something else.
-constexpr uintmax_t kMaxWeightsFileBytes = 1 << 20;
 
 constexpr std::string_view kTypeNames[kPieceTypes] = {"", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
 
@@ -187,145 +176,17 @@ std::vector<ParamInfo> build_registry() {
   return infos;
 }
 
-ParamError out_of_bounds(int index, const std::string& value) {
-  const ParamInfo& info = Params::registry()[index];
-  return ParamError("parameter " + info.name + " = " + value + " is out of bounds [" + std::to_string(info.min) +
-                    ", " + std::to_string(info.max) + "]");
-}
-
-void check_bounds(int index, int value) {
-  const ParamInfo& info = Params::registry()[index];
-  if (value < info.min || value > info.max) throw out_of_bounds(index, std::to_string(value));
-}
-
 }  // namespace
 
-const std::vector<ParamInfo>& Params::registry() {
-  static const std::vector<ParamInfo> infos = build_registry();
-  return infos;
+const ParamRegistry& Params::table() {
+  static const ParamRegistry registry(build_registry(), "weights");
+  return registry;
 }
 
-Params::Params() {
-  for (const ParamInfo& info : registry()) values_.push_back(info.default_value);
-  compile();
-}
-
-void Params::compile() {
-  int i = 0;
-  weights_ = Weights{};
-  visit_params(weights_, [&](const std::string&, int& field, int, int, int) { field = values_[i++]; });
-}
-
-std::optional<int> Params::find(std::string_view name) {
-  const auto& reg = registry();
-  for (int i = 0; i < int(reg.size()); ++i)
-    if (reg[i].name == name) return i;
-  return std::nullopt;
-}
-
-std::vector<std::string> Params::groups() {
-  std::vector<std::string> result;
-  for (const ParamInfo& info : registry())
-    if (std::find(result.begin(), result.end(), info.group) == result.end()) result.push_back(info.group);
-  return result;
-}
-
-std::vector<int> Params::select(const std::vector<std::string>& names_or_groups) {
-  std::vector<int> indices;
-  for (const std::string& key : names_or_groups) {
-    bool matched = false;
-    for (int i = 0; i < size(); ++i) {
-      const ParamInfo& info = registry()[i];
-      // A group, a prefix that ends at a dot ("position.horse"), or a full name.
-      const bool hit = info.name == key || info.group == key ||
-                       (info.name.size() > key.size() && info.name.compare(0, key.size(), key) == 0 &&
-                        info.name[key.size()] == '.');
-      if (!hit) continue;
-      matched = true;
-      if (std::find(indices.begin(), indices.end(), i) == indices.end()) indices.push_back(i);
-    }
-    if (!matched) throw ParamError("no parameter or group named '" + key + "'");
-  }
-  return indices;
-}
-
-void Params::set(int index, int value) {
-  check_bounds(index, value);
-  values_[index] = value;
-  compile();
-}
-
-void Params::set_values(const std::vector<int>& values) {
-  if (values.size() != values_.size())
-    throw ParamError("expected " + std::to_string(values_.size()) + " parameter values, got " +
-                     std::to_string(values.size()));
-  for (int i = 0; i < int(values.size()); ++i) check_bounds(i, values[i]);
-  values_ = values;
-  compile();
-}
-
-nlohmann::ordered_json Params::to_json() const {
-  nlohmann::ordered_json json = nlohmann::ordered_json::object();
-  for (int i = 0; i < size(); ++i) json[registry()[i].name] = values_[i];
-  return json;
-}
-
-Params Params::from_json(const nlohmann::json& json, int* defaulted) {
-  if (!json.is_object()) throw ParamError("weights must be a JSON object of \"name\": integer");
-  Params params;
-  for (const auto& [name, value] : json.items()) {
-    const std::optional<int> index = find(name);
-    if (!index) throw ParamError("unknown parameter '" + name + "'");
-    if (!value.is_number_integer())
-      throw ParamError("parameter " + name + " must be an integer, got " + value.dump());
-    const std::optional<int> v = json_integer<int>(value);
-    if (!v) throw out_of_bounds(*index, value.dump());  // beyond int, beyond every parameter's bounds
-    check_bounds(*index, *v);
-    params.values_[*index] = *v;
-  }
-  if (defaulted) *defaulted = int(params.values_.size()) - int(json.size());
-  params.compile();
-  return params;
-}
-
-Params Params::load(const std::filesystem::path& path, int* defaulted) {
-  // A device or a pipe (/dev/zero, /dev/stdin) would be read forever, and a huge file is not weights:
-  // refuse both before reading, so that a GUI's typo cannot hang or exhaust the engine.
-  std::error_code error;
-  const std::filesystem::file_status status = std::filesystem::status(path, error);
-  if (!error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
-    throw ParamError("weights file '" + path.string() + "' is not a regular file");
-  const uintmax_t size = std::filesystem::file_size(path, error);
-  if (!error && size > kMaxWeightsFileBytes)
-    throw ParamError("weights file '" + path.string() + "' is " + std::to_string(size) + " bytes; a weights file is under " +
-                     std::to_string(kMaxWeightsFileBytes));
-  std::ifstream in(path);
-  if (!in) throw ParamError("cannot read weights file '" + path.string() + "': " + std::strerror(errno));
-  return read(in, path.string(), defaulted);
-}
-
-Params Params::read(std::istream& in, const std::string& name, int* defaulted) {
-  nlohmann::json json;
-  try {
-    in >> json;
-  } catch (const nlohmann::json::exception& e) {
-    throw ParamError("weights file '" + name + "' is not valid JSON: " + e.what());
-  }
-  try {
-    return from_json(json, defaulted);
-  } catch (const ParamError& e) {
-    throw ParamError("weights file '" + name + "': " + e.what());
-  }
-}
-
-std::string Params::to_text() const { return to_json().dump(2) + '\n'; }
-
-void Params::save(const std::filesystem::path& path) const {
-  try {
-    write_file_atomically(path, to_text());
-  } catch (const FileWriteError& e) {
-    throw ParamError(std::string("weights file: ") + e.what());
-  }
+void Params::compile(const std::vector<int>& values, Weights& weights) {
+  size_t i = 0;
+  weights = Weights{};
+  visit_params(weights, [&](const std::string&, int& field, int, int, int) { field = values[i++]; });
 }
 
 }  // namespace jiang

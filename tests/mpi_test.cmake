@@ -111,6 +111,24 @@ elseif(CASE STREQUAL "games_objective")
   same_files(${DIR}/one.json ${DIR}/two.json)
   same_histories(${DIR}/one.csv ${DIR}/two.csv)
 
+elseif(CASE STREQUAL "spsa_same_result")
+  # SPSA on the search's margins: 2 ranks share each duel's games and move theta as 1 process does, and a
+  # run stopped after 2 duels and resumed under mpirun (or by 1 process) ends the same.
+  set(spsa tune --objective games --algo spsa --params search.razor_base,search.futility_base --games 4
+      --nodes 150 --spsa-pairs 8 --threads 1 --force)
+  run(0 "finished after 4 iterations.*theta after 8 pairs" ${JIANG} ${spsa} --out ${DIR}/one.json)
+  run(0 "spread over 2 ranks.*finished after 4 iterations" ${mpi2} ${JIANG} ${spsa} --out ${DIR}/two.json)
+  same_files(${DIR}/one.json ${DIR}/two.json)
+  same_histories(${DIR}/one.csv ${DIR}/two.csv)
+  run(0 "stopped after 2 iterations" ${mpi2} ${JIANG} ${spsa} --iterations 2 --out ${DIR}/resumed.json)
+  file(COPY ${DIR}/resumed.checkpoint.json DESTINATION ${DIR}/alone)
+  run(0 "resuming spsa at iteration 2.*finished after 4 iterations" ${mpi2} ${JIANG} tune
+      --resume ${DIR}/resumed.checkpoint.json)
+  same_files(${DIR}/one.json ${DIR}/resumed.json)
+  run(0 "resuming spsa at iteration 2.*finished after 4 iterations" ${JIANG} tune
+      --resume ${DIR}/alone/resumed.checkpoint.json --out ${DIR}/alone/resumed.json)
+  same_files(${DIR}/one.json ${DIR}/alone/resumed.json)
+
 elseif(CASE STREQUAL "errors")
   # Rank 0 alone writes the files: its error must end rank 1 too, with one message, not leave it waiting.
   run(fail "rank 0: cannot write" ${mpi2} ${JIANG} tune ${sample} --algo hc --params tempo --iterations 2

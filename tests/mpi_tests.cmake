@@ -9,6 +9,8 @@
 #                            a 2-rank run stopped after a few iterations and resumed under mpirun (and one
 #                            resumed by 1 process) ends with them too.
 #   mpi/games_objective      the games objective spread over 2 ranks gives the losses of 1 process.
+#   mpi/spsa_same_result     SPSA on the search's margins over 2 ranks ends with the parameters of 1
+#                            process; stopped and resumed under mpirun (and by 1 process), the same.
 #   mpi/errors               an error on rank 0 alone (an output it cannot write) ends both ranks with its
 #                            message; bad data ends both with one message.
 #   mpi/signal               SIGTERM mid-run to mpirun (self-play) and to the ranks (tuning); the same
@@ -31,5 +33,6 @@ endfunction()
 jiang_mpi_test(selfplay_same_file)
 jiang_mpi_test(tune_same_weights)
 jiang_mpi_test(games_objective)
+jiang_mpi_test(spsa_same_result)
 jiang_mpi_test(errors)
 jiang_mpi_test(signal)

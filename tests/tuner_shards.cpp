@@ -212,7 +212,7 @@ TEST_CASE("The games objective spread over 2 ranks gives one process's loss", "[
   GamesSettings settings;
   settings.games = 6;
   settings.limits = MoveLimits{0, 150};
-  settings.baseline = perturbed({{"tempo", 30}});
+  settings.baseline.weights = perturbed({{"tempo", 30}});
   const std::vector<int> candidate = Params().values();
   GamesObjective alone(settings);
   const double one = alone.loss(candidate);

@@ -6,7 +6,9 @@
 #                      --iterations, by the stop flag between iterations and at random moments), refused
 #                      checkpoints, bad data and settings, the games objective, adam's gradient against finite differences, --l2 and
 #                      --patience, the real `jiang tune` stopped by SIGINT/SIGTERM and resumed, and runs over
-#                      2 and 3 ranks in one process (threads sharing a cluster) equal to one process's. Cases
+#                      2 and 3 ranks in one process (threads sharing a cluster) equal to one process's, and
+#                      SPSA (tuner_spsa.cpp: a noisy quadratic's optimum found, fishtest's schedules,
+#                      resumed equal to uninterrupted, refused settings). Cases
 #                      tagged [slow] (over ~10 s in Release)
 #                      get the ctest label `slow`.
 #   tuner/cli_*        bad options of `jiang tune`: a non-zero exit and a message, never a crash.
@@ -23,7 +25,8 @@ add_executable(jiang_tuner_tests
   tuner_games.cpp
   tuner_signals.cpp
   tuner_shards.cpp
-  tuner_parallel.cpp)
+  tuner_parallel.cpp
+  tuner_spsa.cpp)
 target_link_libraries(jiang_tuner_tests PRIVATE jiang_tuner jiang_test_main)
 target_compile_definitions(jiang_tuner_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
@@ -41,7 +44,7 @@ file(WRITE ${TUNER_TEST_DIR}/malformed.txt "${tn_start} 0.5\n${tn_start} maybe\n
 file(WRITE ${TUNER_TEST_DIR}/not-a-checkpoint.json "{\"material.rook.mg\": 900}\n")
 set(tn_data "--data|${TUNER_TEST_DIR}/two.txt|--validation|0")
 set(tn_out "--out|${TUNER_TEST_DIR}/out.json|--force")
-jiang_cli_test(tuner/cli_help pass "tune|--help" "Texel.*--ga-elitism")
+jiang_cli_test(tuner/cli_help pass "tune|--help" "Texel.*--ga-elitism.*--spsa-pairs.*spsa +.games objective. one duel")
 jiang_cli_test(tuner/cli_no_algo fail "tune|${tn_data}|${tn_out}" "--algo is required")
 jiang_cli_test(tuner/cli_unknown_algo fail "tune|${tn_data}|--algo|tabu|${tn_out}" "algo")
 jiang_cli_test(tuner/cli_no_out fail "tune|${tn_data}|--algo|hc" "--out is required")
@@ -56,6 +59,17 @@ jiang_cli_test(tuner/cli_malformed_skipped pass
                "malformed.txt:2:")
 jiang_cli_test(tuner/cli_unknown_param fail "tune|${tn_data}|--algo|hc|--params|material.dragon.mg|${tn_out}"
                "no parameter or group named 'material.dragon.mg'")
+jiang_cli_test(tuner/cli_spsa_needs_games fail "tune|${tn_data}|--algo|spsa|--group|search|${tn_out}"
+               "spsa plays games: it needs --objective games")
+jiang_cli_test(tuner/cli_spsa_bad_pairs fail "tune|--objective|games|--algo|spsa|--group|search|--spsa-pairs|0|${tn_out}"
+               "--spsa-pairs")
+jiang_cli_test(tuner/cli_search_by_positions fail "tune|${tn_data}|--algo|hc|--group|search|${tn_out}"
+               "the search's parameters are tuned by games")
+jiang_cli_test(tuner/cli_search_and_weights fail
+               "tune|--objective|games|--algo|spsa|--params|tempo,search.razor_base|${tn_out}" "not both")
+jiang_cli_test(tuner/cli_bad_search_params fail
+               "tune|--objective|games|--algo|spsa|--group|search|--search-params|/nonexistent/s.json|${tn_out}"
+               "cannot read search parameters file '/nonexistent/s.json'")
 jiang_cli_test(tuner/cli_lambda_out_of_range fail "tune|${tn_data}|--algo|hc|--lambda|1.5|${tn_out}" "--lambda")
 jiang_cli_test(tuner/cli_lambda_blends pass
                "tune|--data|${TUNER_TEST_DIR}/scored.txt|--validation|0|--k|1|--lambda|0.25|--algo|hc|--params|tempo|--iterations|1|${tn_out}"
@@ -148,8 +162,13 @@ jiang_cli_test(tuner/match_tiny pass
 jiang_cli_test(tuner/match_repeated_openings pass "match|--weights|${PROJECT_SOURCE_DIR}/data/weights.json|--games|34|--depth|1"
                "34 games from 16 openings: openings repeat")
 jiang_cli_test(tuner/match_odd_games fail "match|--weights|${PROJECT_SOURCE_DIR}/data/weights.json|--games|3" "must be even")
-jiang_cli_test(tuner/match_no_weights fail "match|--games|2" "--weights is required")
+jiang_cli_test(tuner/match_no_weights fail "match|--games|2" "--weights or --search-params is required")
 jiang_cli_test(tuner/match_missing_weights fail "match|--weights|/nonexistent/w.json|--games|2" "/nonexistent/w.json")
+file(WRITE ${TUNER_TEST_DIR}/search.json "{\"search.razor_base\": 300}\n")
+jiang_cli_test(tuner/match_search_params pass "match|--search-params|${TUNER_TEST_DIR}/search.json|--games|2|--nodes|300|--threads|2"
+               "search.json vs defaults: [0-2]-[0-2]-[0-2] \\(wins-draws-losses\\) in 2 games")
+jiang_cli_test(tuner/match_bad_search_params fail "match|--search-params|${TUNER_TEST_DIR}/search.json|--baseline-search-params|/nonexistent/s.json|--games|2"
+               "cannot read search parameters file '/nonexistent/s.json'")
 
 # --- SIGKILL, SIGINT and SIGTERM at random moments (a stop signal also right after start): self-play and the
 # tuner (hc, sa, ga, adam) resumed again and again must end as uninterrupted runs do, with no torn or

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "engine/search_params.h"
 #include "eval/evaluate.h"
 
 namespace jiang {
@@ -21,13 +22,15 @@ struct WeightsOptions {
   std::string weights;
   std::string out;
   bool list = false;
+  bool search = false;  // the search's parameters instead of the evaluation's weights
 };
 
-// Loads the weights file if one was named; reports the error and returns false if it cannot be used.
-bool load_params(const std::string& path, Params& params) {
+// Loads the file if one was named; reports the error and returns false if it cannot be used.
+template <class Values>
+bool load_params(const std::string& path, Values& params) {
   if (path.empty()) return true;
   try {
-    params = Params::load(path);
+    params = Values::load(path);
     return true;
   } catch (const ParamError& e) {
     std::cerr << "jiang: " << e.what() << "\n";
@@ -61,14 +64,17 @@ int run_eval(const EvalOptions& o) {
   return 0;
 }
 
+template <class Values>
 int run_weights(const WeightsOptions& o) {
-  Params params;
+  Values params;
   if (!load_params(o.weights, params)) return 2;
   if (o.list) {
-    for (int i = 0; i < Params::size(); ++i) {
-      const ParamInfo& info = Params::registry()[i];
-      std::printf("%-36s %6d  [%d, %d]  default %d\n", info.name.c_str(), params.get(i), info.min, info.max,
+    for (int i = 0; i < Values::size(); ++i) {
+      const ParamInfo& info = Values::registry()[i];
+      std::printf("%-36s %6d  [%d, %d]  default %d", info.name.c_str(), params.get(i), info.min, info.max,
                   info.default_value);
+      if (info.step > 0) std::printf("  step %d", info.step);
+      std::printf("\n");
     }
     return 0;
   }
@@ -95,11 +101,16 @@ void add_eval_commands(CLI::App& app, int& exit_code) {
   cmd->callback([eval, &exit_code] { exit_code = run_eval(*eval); });
 
   auto weights = std::make_shared<WeightsOptions>();
-  CLI::App* wcmd = app.add_subcommand("weights", "Write the evaluation weights as JSON, or list the parameters");
+  CLI::App* wcmd = app.add_subcommand("weights", "Write the evaluation weights (or the search's parameters) as JSON, or "
+                                                "list the parameters");
   wcmd->add_option("-w,--weights", weights->weights, "start from this weights file instead of the defaults");
   wcmd->add_option("-o,--out", weights->out, "write to this file (default: standard output)");
-  wcmd->add_flag("-l,--list", weights->list, "list every parameter with its value, bounds and default");
-  wcmd->callback([weights, &exit_code] { exit_code = run_weights(*weights); });
+  wcmd->add_flag("-l,--list", weights->list, "list every parameter with its value, bounds and default (and step)");
+  wcmd->add_flag("-s,--search", weights->search,
+                 "the search's margins, depths and divisors (search.*) instead of the evaluation's weights");
+  wcmd->callback([weights, &exit_code] {
+    exit_code = weights->search ? run_weights<SearchParams>(*weights) : run_weights<Params>(*weights);
+  });
 }
 
 }  // namespace jiang

@@ -157,6 +157,7 @@ Session::Session(Engine& engine, Output& out) : engine_(engine), out_(out) {
   add_shared_options();
   add_design_options();
   add_best_first_options();
+  add_search_options();
 }
 
 void Session::add_shared_commands() {
@@ -484,6 +485,7 @@ void Session::start_search(const SearchLimits& limits, bool draw_offered) {
   with_overhead.multipv = multipv_;
   with_overhead.skill = strength_.skill();
   with_overhead.design = design_;
+  with_overhead.search_params = search_params_;
   SearchCallbacks callbacks;
   callbacks.on_info = [this](const SearchInfo& info) {
     const std::string text = info.note.empty() ? info_line(info) : "info string " + info.note;

@@ -201,6 +201,11 @@ class Session {
   // The best-first search's options (engine/protocol/best_first_options.cpp): voting and the tree's size.
   void add_best_first_options();
   SearchDesign design_;
+  // The search's parameters as options (engine/protocol/search_options.cpp), and their file: an empty
+  // path (or UCI's "<empty>") means the compiled-in defaults. Throws CommandError, keeping the old ones.
+  void add_search_options();
+  void load_search_params(std::string path);
+  SearchParams search_params_;
   // The strength options as the GUI set them: the Elo rules when `limited` (UCI's convention).
   struct Strength {
     int level = kMaxSkillLevel;

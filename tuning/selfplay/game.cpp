@@ -14,17 +14,23 @@ GamePlayer::GamePlayer(int hash_mb) {
 
 GameRecord GamePlayer::play(const std::string& start_fen, const Params& red, const Params& black,
                             const MoveLimits& limits, const Adjudication& adjudication) {
+  return play(start_fen, PlayerSettings{red, {}}, PlayerSettings{black, {}}, limits, adjudication);
+}
+
+GameRecord GamePlayer::play(const std::string& start_fen, const PlayerSettings& red, const PlayerSettings& black,
+                            const MoveLimits& limits, const Adjudication& adjudication) {
   if ((limits.depth > 0) == (limits.nodes > 0))
     throw std::invalid_argument("play_game: exactly one of depth and nodes must be set");
-  const Params* params[kColors] = {&red, &black};
+  const PlayerSettings* players[kColors] = {&red, &black};
+  std::array<SearchLimits, kColors> search_limits;
   for (int c = 0; c < kColors; ++c) {
-    if (!(engines_[c]->params() == *params[c])) engines_[c]->set_params(*params[c]);
+    if (!(engines_[c]->params() == players[c]->weights)) engines_[c]->set_params(players[c]->weights);
     engines_[c]->new_game();
+    search_limits[c].depth = limits.depth;
+    search_limits[c].nodes = limits.nodes;
+    search_limits[c].design = design_;
+    search_limits[c].search_params = players[c]->search;
   }
-  SearchLimits search_limits;
-  search_limits.depth = limits.depth;
-  search_limits.nodes = limits.nodes;
-  search_limits.design = design_;
 
   GameRecord record;
   record.start_fen = start_fen;
@@ -45,7 +51,7 @@ GameRecord GamePlayer::play(const std::string& start_fen, const Params& red, con
     const Color mover = pos.side_to_move();
     Engine& engine = *engines_[mover];
     engine.set_position(pos);
-    const SearchResult r = engine.search(search_limits);
+    const SearchResult r = engine.search(search_limits[mover]);
     if (!r.best || !is_legal(pos, r.best))
       throw std::logic_error("the engine answered " + to_string(r.best) + " in " + pos.fen() +
                              ", which is not a legal move");

@@ -1,4 +1,4 @@
-// One game between two weight sets, played in-process by the engine's own search, refereed by the rules
+// One game between two players (weight sets, and the search's parameters), played in-process by the engine's own search, refereed by the rules
 // (rules/referee.h) and ended early by the score adjudicator (rules/adjudicator.h). Self-play and the tuner's "games" objective share it.
 #pragma once
 
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/search_params.h"
 #include "eval/params.h"
 #include "movegen/position.h"
 #include "rules/adjudicator.h"
@@ -49,6 +50,12 @@ struct GameRecord {
   std::string reason;   // "mate", "perpetual check", "repetition", "60-move rule", "resign adjudication", ...
 };
 
+// What one side plays with: its evaluation's weights and its search's parameters.
+struct PlayerSettings {
+  Params weights;
+  SearchParams search;
+};
+
 // Thrown by GamePlayer::play when its stop flag is raised: the game was abandoned unfinished.
 class GameAborted : public std::runtime_error {
  public:
@@ -67,6 +74,9 @@ class GamePlayer {
   // Plays one game from `start_fen`: `red` plays Red, `black` Black, each with its own engine (own
   // transposition table, cleared at the start), searching with `limits`. Throws FenError for a bad
   // start FEN, std::logic_error if an engine ever answers with an illegal move.
+  GameRecord play(const std::string& start_fen, const PlayerSettings& red, const PlayerSettings& black,
+                  const MoveLimits& limits, const Adjudication& adjudication = {});
+  // The same with the default search parameters on both sides.
   GameRecord play(const std::string& start_fen, const Params& red, const Params& black, const MoveLimits& limits,
                   const Adjudication& adjudication = {});
 

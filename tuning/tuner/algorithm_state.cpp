@@ -1,6 +1,5 @@
 #include "tuning/tuner/algorithm_state.h"
 
-#include "eval/params.h"
 
 namespace jiang::tuner {
 
@@ -22,7 +21,7 @@ std::vector<int> full_from_json(const SearchSpace& space, const json& values, co
     const int index = space.tuned[i];
     const std::optional<int> v = json_integer<int>(values[i]);  // an unsigned 2^64-1 is not -1
     if (!v || *v < space.min[index] || *v > space.max[index])
-      throw std::invalid_argument(std::string(what) + ": " + Params::registry()[index].name + " = " +
+      throw std::invalid_argument(std::string(what) + ": " + (*space.registry)[index].name + " = " +
                                   values[i].dump() + " is out of bounds");
     full[index] = *v;
   }

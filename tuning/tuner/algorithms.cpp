@@ -22,11 +22,13 @@ using nlohmann::json;
 
 int SearchSpace::clamp(int index, int value) const { return std::clamp(value, min[index], max[index]); }
 
-SearchSpace make_search_space(const std::vector<int>& start, const std::vector<int>& tuned) {
+SearchSpace make_search_space(const std::vector<int>& start, const std::vector<int>& tuned,
+                              const ParamRegistry* registry) {
   SearchSpace space;
   space.start = start;
   space.tuned = tuned;
-  for (const ParamInfo& info : Params::registry()) {
+  space.registry = registry ? registry : &Params::table();
+  for (const ParamInfo& info : *space.registry) {
     space.min.push_back(info.min);
     space.max.push_back(info.max);
   }

@@ -1,4 +1,4 @@
-// The three search algorithms over the tuned parameters. Each is a state machine: initialize() evaluates
+// The search algorithms over the tuned parameters (adam and SPSA have headers of their own). Each is a state machine: initialize() evaluates
 // the starting point, step() does one iteration, and the whole state (with the driver's random engine)
 // can be written to JSON and read back, so that a run stopped between two iterations resumes exactly.
 //
@@ -16,6 +16,7 @@
 
 #include "tuning/tuner/objective.h"
 #include "tuning/tuner/rng.h"
+#include "util/param_registry.h"
 
 namespace jiang::tuner {
 
@@ -49,15 +50,18 @@ struct GeneticOptions {
   int elitism = 2;               // the best this many pass unchanged into the next generation
 };
 
-// What an algorithm works on: the full registry values, of which only `tuned` (registry indices) move,
-// each within its registry bounds.
+// What an algorithm works on: the full values of one registry (the evaluation's weights or the search's
+// parameters), of which only `tuned` (registry indices) move, each within its registry bounds.
 struct SearchSpace {
   std::vector<int> start;   // full values
   std::vector<int> tuned;   // registry indices
   std::vector<int> min, max;  // per registry index
+  const ParamRegistry* registry = nullptr;  // names and steps
   int clamp(int index, int value) const;
 };
-SearchSpace make_search_space(const std::vector<int>& start, const std::vector<int>& tuned);
+// Over the evaluation's weights unless another registry is given.
+SearchSpace make_search_space(const std::vector<int>& start, const std::vector<int>& tuned,
+                              const ParamRegistry* registry = nullptr);
 
 class Algorithm {
  public:
@@ -74,6 +78,12 @@ class Algorithm {
   virtual double current_loss() const = 0;
   virtual const std::vector<int>& best() const = 0;
   virtual double best_loss() const = 0;
+
+  // Whether the algorithm measures losses. SPSA plays its points against each other and measures none:
+  // its losses read 0, and the log and the CSV leave them out.
+  virtual bool measures_loss() const { return true; }
+  // What the log's last line adds (SPSA: where each parameter went); empty for most.
+  virtual std::string summary() const { return {}; }
 
   // The algorithm's own progress: its name for the CSV column, the value, and a phrase for the log.
   virtual std::string progress_name() const = 0;

@@ -20,10 +20,11 @@ namespace {
 constexpr const char* kCheckpointFormat = "jiang tune checkpoint";
 constexpr int kCheckpointVersion = 1;
 
-ordered_json weights_json(const std::vector<int>& values) {
-  Params params;
-  params.set_values(values);
-  return params.to_json();
+// A point of the run's registry, by name.
+ordered_json weights_json(const TuneConfig& config, const std::vector<int>& values) {
+  const ParamRegistry& registry = tuned_registry(config);
+  registry.check(values);
+  return registry.to_json(values);
 }
 
 json patience_json(const Progress& p) {
@@ -64,9 +65,9 @@ ordered_json checkpoint_json(const RunSnapshot& s) {
   j["start_loss"] = progress.start_loss;
   j["start_validation_loss"] = optional_json(progress.start_validation);
   if (algorithm.initialized()) {
-    j["current"] = weights_json(algorithm.current());
+    j["current"] = weights_json(s.config, algorithm.current());
     j["current_loss"] = algorithm.current_loss();
-    j["best"] = weights_json(algorithm.best());
+    j["best"] = weights_json(s.config, algorithm.best());
     j["best_loss"] = algorithm.best_loss();
   }
   j["best_validation_loss"] = optional_json(progress.best_validation);

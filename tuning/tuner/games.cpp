@@ -19,48 +19,62 @@ GamesObjective::GamesObjective(GamesSettings settings) : settings_(std::move(set
 
 GamesObjective::~GamesObjective() = default;
 
+PlayerSettings GamesObjective::candidate(const std::vector<int>& values) const {
+  PlayerSettings player = settings_.candidate;
+  if (settings_.search_space)
+    player.search.set_values(values);
+  else
+    player.weights.set_values(values);
+  return player;
+}
+
 double GamesObjective::loss(const std::vector<int>& values) {
-  Params candidate;
-  candidate.set_values(values);
+  tally_ = play(candidate(values), settings_.baseline, 0);
+  count_evaluation();
+  return 1.0 - (double(tally_.wins) + 0.5 * double(tally_.draws)) / double(settings_.games);
+}
+
+Tally GamesObjective::duel(const std::vector<int>& a, const std::vector<int>& b, int64_t round) {
+  tally_ = play(candidate(a), candidate(b), round * (settings_.games / 2));
+  count_evaluation();
+  return tally_;
+}
+
+Tally GamesObjective::play(const PlayerSettings& first, const PlayerSettings& second, int64_t first_pair) {
   Cluster& cluster = settings_.cluster ? *settings_.cluster : single_process();
   const int games = settings_.games;
-  // Game i: pair i / 2 plays opening (i / 2) mod the list's length; the candidate has Red in the first
-  // game of a pair and Black in the second. This rank plays games rank, rank + ranks, ...; each game's
-  // score lands in its own slot.
+  // Game i: pair i / 2 plays opening (first_pair + i / 2) mod the list's length; `first` has Red in the
+  // first game of a pair and Black in the second. This rank plays games rank, rank + ranks, ...; each
+  // game's score lands in its own slot.
   std::vector<double> scores(games, -1.0);  // -1: another rank's game
   std::atomic<int> next{cluster.rank()};
   std::atomic<bool> aborted{false};
   FirstError error;  // a game that failed: every thread stops, and every rank throws it (agree)
+  const auto openings = int64_t(settings_.openings.size());
   run_threads(settings_.threads, error, [&](int t) {
     GamePlayer& player = *players_[t];
     player.set_stop_flag(stop_flag());
     for (int i; !aborted && !error.failed() && (i = next.fetch_add(cluster.size())) < games;) {
-      const bool candidate_red = i % 2 == 0;
-      const std::string& fen = settings_.openings[size_t(i / 2) % settings_.openings.size()];
+      const bool first_red = i % 2 == 0;
+      const std::string& fen = settings_.openings[size_t((first_pair + i / 2) % openings)];
       try {
-        const GameRecord game = player.play(fen, candidate_red ? candidate : settings_.baseline,
-                                            candidate_red ? settings_.baseline : candidate, settings_.limits,
-                                            settings_.adjudication);
+        const GameRecord game = player.play(fen, first_red ? first : second, first_red ? second : first,
+                                            settings_.limits, settings_.adjudication);
         const double red = red_score(game.result);
-        scores[i] = candidate_red ? red : 1.0 - red;
+        scores[i] = first_red ? red : 1.0 - red;
       } catch (const GameAborted&) {
         aborted = true;
       }
     }
   });
   agree(cluster, [&] { error.rethrow(); });
-  // Counted in whole games and half points, integers: the same sums over any number of ranks.
-  std::vector<int64_t> counts{0, 0, 0, 0, aborted ? 1 : 0};  // wins, draws, losses, half points, aborted
-  for (double s : scores) {
-    if (s < 0) continue;
-    ++counts[s == 1.0 ? 0 : s == 0.0 ? 2 : 1];
-    counts[3] += std::llround(2 * s);
-  }
+  // Counted in whole games, integers: the same sums over any number of ranks.
+  std::vector<int64_t> counts{0, 0, 0, aborted ? 1 : 0};  // wins, draws, losses, aborted
+  for (double s : scores)
+    if (s >= 0) ++counts[s == 1.0 ? 0 : s == 0.0 ? 2 : 1];
   cluster.sum(counts);
-  if (counts[4] > 0) throw Interrupted();
-  tally_ = Tally{int(counts[0]), int(counts[1]), int(counts[2])};
-  count_evaluation();
-  return 1.0 - double(counts[3]) / 2.0 / games;
+  if (counts[3] > 0) throw Interrupted();
+  return Tally{counts[0], counts[1], counts[2]};
 }
 
 }  // namespace jiang::tuner

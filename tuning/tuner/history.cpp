@@ -45,11 +45,12 @@ History::History(const std::filesystem::path& path, const std::string& progress_
   if (!out_) throw TuneError("cannot write '" + path.string() + "'");
 }
 
-void History::row(int64_t iteration, double elapsed, uint64_t evaluations, double current, double best,
-                  const std::optional<double>& validation, double progress, double l2_penalty) {
-  out_ << iteration << ',' << number(elapsed) << ',' << evaluations << ',' << number(current) << ','
-       << number(best) << ',' << (validation ? number(*validation) : "") << ',' << number(progress) << ','
-       << number(l2_penalty) << '\n';
+void History::row(int64_t iteration, double elapsed, uint64_t evaluations, const std::optional<double>& current,
+                  const std::optional<double>& best, const std::optional<double>& validation, double progress,
+                  double l2_penalty) {
+  const auto cell = [](const std::optional<double>& x) { return x ? number(*x) : std::string(); };
+  out_ << iteration << ',' << number(elapsed) << ',' << evaluations << ',' << cell(current) << ',' << cell(best)
+       << ',' << cell(validation) << ',' << number(progress) << ',' << number(l2_penalty) << '\n';
   out_.flush();
 }
 

@@ -20,8 +20,10 @@ class History {
   // TuneError.
   History(const std::filesystem::path& path, const std::string& progress_name, std::optional<int64_t> resume_at);
 
-  void row(int64_t iteration, double elapsed, uint64_t evaluations, double current, double best,
-           const std::optional<double>& validation, double progress, double l2_penalty);
+  // Losses the algorithm does not measure (SPSA's) stay empty.
+  void row(int64_t iteration, double elapsed, uint64_t evaluations, const std::optional<double>& current,
+           const std::optional<double>& best, const std::optional<double>& validation, double progress,
+           double l2_penalty);
 
  private:
   std::ofstream out_;

@@ -1,6 +1,8 @@
-// What the algorithms minimise. An objective maps a full vector of registry values (Params::values()
-// order) to a loss; lower is better. Both objectives are deterministic: the same values give the same
-// loss, whatever the number of threads, so a run is reproducible from its seed.
+// What the algorithms minimise. An objective maps a full vector of registry values (the tuned registry's
+// order: the evaluation's weights, or the search's parameters) to a loss; lower is better. Both
+// objectives are deterministic: the same values give the same loss, whatever the number of threads, so
+// a run is reproducible from its seed. The games objective also plays two points against each other
+// (duel, for SPSA).
 #pragma once
 
 #include <atomic>
@@ -19,6 +21,12 @@ class Interrupted : public std::runtime_error {
   Interrupted() : std::runtime_error("interrupted") {}
 };
 
+// A match's outcome for its first side.
+struct Tally {
+  int64_t wins = 0, draws = 0, losses = 0;
+  int64_t games() const { return wins + draws + losses; }
+};
+
 class Objective {
  public:
   virtual ~Objective() = default;
@@ -30,6 +38,10 @@ class Objective {
   virtual std::vector<double> gradient(const std::vector<int>& values, const std::vector<int>& params);
   // The loss on held-out data, if the objective has any.
   virtual std::optional<double> validation_loss(const std::vector<int>& values) = 0;
+  // `a` against `b` in the objective's games (the games objective): a's wins, draws and losses. Round r
+  // plays from the openings after those of round r - 1, so that successive rounds see new positions.
+  // Counts as one evaluation. An objective without games throws std::logic_error.
+  virtual Tally duel(const std::vector<int>& a, const std::vector<int>& b, int64_t round);
 
   // Checked during evaluations; when it is set, the evaluation throws Interrupted.
   void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }

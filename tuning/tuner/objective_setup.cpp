@@ -26,11 +26,19 @@ std::unique_ptr<Objective> games_objective(const TuneConfig& config, int threads
   settings.limits.depth = config.depth;
   settings.limits.nodes = config.nodes;
   settings.openings = config.openings;
-  settings.baseline = config.baseline;
+  settings.search_space = tunes_search(config);
+  // A search run: both sides evaluate with the start weights, and the candidate's search plays the
+  // baseline's. An evaluation run: both sides search with the start's search parameters.
+  settings.candidate = {config.start, config.search_start};
+  settings.baseline = settings.search_space ? PlayerSettings{config.start, config.search_baseline}
+                                            : PlayerSettings{config.baseline, config.search_start};
   settings.threads = threads;
   settings.cluster = &cluster;
-  logger.info("games objective: {} games a candidate against {}, {} {} a move, {} openings{}", config.games,
-              config.baseline_file.empty() ? "the default weights" : config.baseline_file,
+  const std::string& baseline_file = settings.search_space ? config.search_baseline_file : config.baseline_file;
+  const char* defaults = settings.search_space ? "the default search parameters" : "the default weights";
+  logger.info("games objective: {} games {}, {} {} a move, {} openings{}", config.games,
+              config.algorithm == "spsa" ? std::string("an iteration between the two perturbed points")
+                                         : "a candidate against " + (baseline_file.empty() ? defaults : baseline_file),
               config.depth > 0 ? config.depth : config.nodes, config.depth > 0 ? "plies" : "nodes",
               config.openings.empty() ? games::builtin_openings().size() : config.openings.size(),
               cluster.size() > 1 ? fmt::format(", spread over {} ranks", cluster.size()) : std::string());

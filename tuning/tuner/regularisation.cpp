@@ -6,9 +6,9 @@
 
 namespace jiang::tuner {
 
-L2Penalty::L2Penalty(double lambda, std::vector<int> start, std::vector<int> tuned)
+L2Penalty::L2Penalty(double lambda, std::vector<int> start, std::vector<int> tuned, const ParamRegistry* registry)
     : lambda_(lambda), start_(std::move(start)), tuned_(std::move(tuned)) {
-  for (const ParamInfo& info : Params::registry()) range_.push_back(std::max(1, info.max - info.min));
+  for (const ParamInfo& info : registry ? *registry : Params::table()) range_.push_back(std::max(1, info.max - info.min));
 }
 
 double L2Penalty::penalty(const std::vector<int>& values) const {

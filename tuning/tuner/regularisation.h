@@ -13,12 +13,14 @@
 #include <vector>
 
 #include "tuning/tuner/objective.h"
+#include "util/param_registry.h"
 
 namespace jiang::tuner {
 
 class L2Penalty {
  public:
-  L2Penalty(double lambda, std::vector<int> start, std::vector<int> tuned);
+  // `registry`: the tuned values' (its ranges); null: the evaluation's weights.
+  L2Penalty(double lambda, std::vector<int> start, std::vector<int> tuned, const ParamRegistry* registry = nullptr);
   double lambda() const { return lambda_; }
   double penalty(const std::vector<int>& values) const;
   // d penalty / d w_p for each of `params` (registry indices; zero for an untuned one).

@@ -40,6 +40,7 @@ struct TuneCli {
   std::string validation = "10%";
   double k = 0;
   std::string baseline;
+  std::string search_params, search_baseline;
   std::string openings;
   std::string crossover = "uniform";
   std::string mutation = "gaussian";
@@ -67,30 +68,52 @@ double parse_share(const std::string& text) {
   return value;
 }
 
-std::vector<std::string> resolve_params(const std::vector<std::string>& keys) {
-  std::vector<int> indices;
-  try {
-    indices = Params::select(keys);
-  } catch (const ParamError& e) {
-    throw TuneError(std::string(e.what()) + " (see `jiang weights --list` for the names; groups: " + [] {
-      std::string list;
-      for (const std::string& g : Params::groups()) list += (list.empty() ? "" : ", ") + g;
-      return list;
-    }() + ")");
-  }
-  std::sort(indices.begin(), indices.end());  // registry order, whatever order they were named in
+// The names a key selects in `registry`, in registry order; none if it names nothing there.
+std::vector<std::string> selected(const ParamRegistry& registry, const std::string& key) {
   std::vector<std::string> names;
-  for (int i : indices) names.push_back(Params::registry()[i].name);
+  try {
+    std::vector<int> indices = registry.select({key});
+    std::sort(indices.begin(), indices.end());
+    for (int i : indices) names.push_back(registry[i].name);
+  } catch (const ParamError&) {
+  }
   return names;
 }
 
-Params load_weights(const std::string& path) {
+// The evaluation's weights or the search's parameters the keys name: registry order, whatever order they
+// were named in, the weights first (a run that names both is refused later, by check_config).
+std::vector<std::string> resolve_params(const std::vector<std::string>& keys) {
+  std::vector<std::string> names;
+  for (const ParamRegistry* registry : {&Params::table(), &SearchParams::table()}) {
+    for (const ParamInfo& info : *registry)
+      for (const std::string& key : keys) {
+        const std::vector<std::string> hit = selected(*registry, key);
+        if (std::find(hit.begin(), hit.end(), info.name) != hit.end()) {
+          names.push_back(info.name);
+          break;
+        }
+      }
+  }
+  for (const std::string& key : keys)
+    if (selected(Params::table(), key).empty() && selected(SearchParams::table(), key).empty()) {
+      std::string groups;
+      for (const ParamRegistry* registry : {&Params::table(), &SearchParams::table()})
+        for (const std::string& g : registry->groups()) groups += (groups.empty() ? "" : ", ") + g;
+      throw TuneError("no parameter or group named '" + key + "' (see `jiang weights --list` for the names; groups: " +
+                      groups + ")");
+    }
+  return names;
+}
+
+template <class Values>
+Values load_values(const std::string& path) {
   try {
-    return Params::load(path);
+    return Values::load(path);
   } catch (const ParamError& e) {
     throw TuneError(e.what());
   }
 }
+Params load_weights(const std::string& path) { return load_values<Params>(path); }
 
 const char* kFooter = R"(Objective "positions" (default), Texel's method: each position of --data (lines 'FEN result', result
 1.0/0.5/0.0 from Red's point of view, as `jiang selfplay` writes them) is replaced once, at load time, by
@@ -127,6 +150,18 @@ Algorithms; an iteration is
       epochs of step size about --adam-rate units. The gradient is analytic from the traces for the
       linear parameters, a central difference (4 units) of the exact loss for the non-linear ones
       (danger, threat shares, middlegame material): positions objective; elsewhere all by differences.
+  spsa  (games objective) one duel: every tuned parameter draws a random sign; --games games (pairs with
+      colours swapped, from the openings after the previous duel's) between theta + c_k * sign and
+      theta - c_k * sign, clamped to the bounds and rounded stochastically (floor(x + u), as fishtest);
+      then theta += a_k / c_k * (wins - losses of the + side) * sign, clamped. Fishtest's schedules over
+      k = the pairs played + 1 and N = --spsa-pairs: c_k = c_end * (N / k)^gamma, a_k = r_end * c_end^2 *
+      ((A + N) / (A + k))^alpha, A = --spsa-a-ratio * N; c_end is each parameter's registry step (a
+      twentieth of its range if it has none). The run ends after N pairs; --out holds theta rounded. SPSA
+      measures no loss: the CSV's loss columns stay empty and the log gives the duels.
+--group search tunes the search's margins, depths and divisors (search.*, `jiang weights --search --list`)
+by games: both sides evaluate with --weights, the candidate's search plays --search-baseline's (default:
+the compiled-in margins; spsa plays its two points instead); --out is a search parameters file
+(`setoption name SearchParamsFile`, `jiang match --search-params`). Not with adam.
 --l2 LAMBDA (any algorithm) adds LAMBDA * mean over the tuned parameters of ((w - start) / range)^2 to the
 training loss (range: the registry's max - min, so LAMBDA has no units); the log and the CSV give the
 data loss and the penalty apart. --patience N ends the run when the validation loss of the best weights
@@ -212,6 +247,11 @@ void read_given_files(const TuneCli& cli, const CLI::App& cmd, TuneConfig& confi
   auto given = [&cmd](const char* name) { return given_on_command_line(cmd, name); };
   if (given("--weights")) config.start = load_weights(cli.weights), config.weights_file = cli.weights;
   if (given("--baseline")) config.baseline = load_weights(cli.baseline), config.baseline_file = cli.baseline;
+  if (given("--search-params"))
+    config.search_start = load_values<SearchParams>(cli.search_params), config.search_file = cli.search_params;
+  if (given("--search-baseline"))
+    config.search_baseline = load_values<SearchParams>(cli.search_baseline),
+    config.search_baseline_file = cli.search_baseline;
   if (given("--openings")) config.openings = games::read_openings(cli.openings), config.openings_file = cli.openings;
 }
 
@@ -239,7 +279,7 @@ TuneConfig resumed_config(TuneCli& cli, const CLI::App& cmd, const nlohmann::jso
 TuneConfig new_config(const TuneCli& cli, const CLI::App& cmd) {
   auto given = [&cmd](const char* name) { return given_on_command_line(cmd, name); };
   TuneConfig config = cli.config;
-  if (!given("--algo")) throw TuneError("--algo is required (hc, sa, ga or adam), unless resuming with --resume");
+  if (!given("--algo")) throw TuneError("--algo is required (hc, sa, ga, adam or spsa), unless resuming with --resume");
   if (cli.out.empty()) throw TuneError("--out is required, unless resuming with --resume");
   if (config.objective == "positions" && config.data.empty())
     throw TuneError("--data FILE is required for the positions objective");
@@ -288,16 +328,20 @@ void add_run_options(CLI::App* cmd, TuneCli& cli) {
   TuneConfig& c = cli.config;
   cmd->add_option("--data", c.data, "labelled positions ('FEN result' lines), for the positions objective");
   cmd->add_option("--algo", c.algorithm,
-                  "hc (hill climbing), sa (simulated annealing), ga (genetic algorithm) or adam (gradient steps)")
-      ->check(CLI::IsMember({"hc", "sa", "ga", "adam"}));
+                  "hc (hill climbing), sa (simulated annealing), ga (genetic algorithm), adam (gradient steps) or "
+                  "spsa (games between perturbed points)")
+      ->check(CLI::IsMember({"hc", "sa", "ga", "adam", "spsa"}));
   auto* params = cmd->add_option("--params", cli.params,
                                  "parameters to tune, comma-separated: full names, prefixes ending at a dot "
                                  "(position.horse) or groups (default: all)")
                      ->delimiter(',');
   auto* group = cmd->add_option("--group", cli.group, "tune one group: material, position, mobility, control, "
-                                                       "relations, safety, patterns or tempo");
+                                                       "relations, safety, patterns or tempo (the evaluation's), or "
+                                                       "search (the search's margins: games objective)");
   params->excludes(group);
   cmd->add_option("--weights", cli.weights, "start weights (default: the compiled-in defaults)");
+  cmd->add_option("--search-params", cli.search_params,
+                  "the search's start parameters, JSON like a weights file (default: the compiled-in margins)");
   auto* iterations = cmd->add_option("--iterations", cli.run.iterations,
                                      "stop after this many iterations in all, counting those before a --resume "
                                      "(default: until the algorithm ends)")
@@ -346,6 +390,8 @@ void add_games_options(CLI::App* cmd, TuneCli& cli) {
   depth->excludes(nodes);
   cmd->add_option("--openings", cli.openings, "games objective: FEN list, one a line (default: a built-in list)");
   cmd->add_option("--baseline", cli.baseline, "games objective: the opponent's weights (default: the defaults)");
+  cmd->add_option("--search-baseline", cli.search_baseline,
+                  "games objective, tuning the search: the opponent's search parameters (default: the defaults)");
 }
 
 // Each algorithm's own settings.
@@ -401,6 +447,21 @@ void add_algorithm_options(CLI::App* cmd, TuneCli& cli) {
   cmd->add_option("--adam-epochs", c.adam.epochs, "adam: epochs (full-batch gradient steps)")
       ->check(CLI::Range(1, 100000000))
       ->capture_default_str();
+  cmd->add_option("--spsa-pairs", c.spsa.pairs, "spsa: game pairs in the whole run (the schedules' horizon N)")
+      ->check(CLI::Range(int64_t(1), int64_t(1) << 40))
+      ->capture_default_str();
+  cmd->add_option("--spsa-a-ratio", c.spsa.a_ratio, "spsa: A = this share of N")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
+  cmd->add_option("--spsa-alpha", c.spsa.alpha, "spsa: the step sizes' decay a_k = a / (A + k)^alpha")
+      ->check(CLI::Range(0.01, 2.0))
+      ->capture_default_str();
+  cmd->add_option("--spsa-gamma", c.spsa.gamma, "spsa: the perturbations' decay c_k = c / k^gamma")
+      ->check(CLI::Range(0.0, 2.0))
+      ->capture_default_str();
+  cmd->add_option("--spsa-r-end", c.spsa.r_end, "spsa: the learning rate a_N / c_N^2 at the end")
+      ->check(CLI::Range(1e-9, 10.0))
+      ->capture_default_str();
 }
 
 // The loss's labels and penalty, and early stopping on the validation loss.
@@ -425,9 +486,9 @@ void add_objective_options(CLI::App* cmd, TuneConfig& c) {
 void add_tune_command(CLI::App& app, int& exit_code) {
   auto cli = std::make_shared<TuneCli>();
   cli->run.threads = default_threads();
-  CLI::App* cmd = app.add_subcommand("tune", "Tune the evaluation weights: hill climbing, simulated annealing, a "
-                                             "genetic algorithm or gradient steps (adam), on labelled positions "
-                                             "or on games");
+  CLI::App* cmd = app.add_subcommand("tune", "Tune the evaluation weights or the search's margins: hill climbing, "
+                                             "simulated annealing, a genetic algorithm, gradient steps (adam) or "
+                                             "SPSA, on labelled positions or on games");
   cmd->footer(kFooter);
   add_run_options(cmd, *cli);
   add_games_options(cmd, *cli);

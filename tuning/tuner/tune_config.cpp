@@ -16,11 +16,20 @@ using nlohmann::ordered_json;
 
 namespace {
 
+// The values of a registry: the weights, the search's parameters.
+template <class T>
+concept RegistryValues = requires(const T& t) {
+  T::table();
+  t.values();
+};
+
 template <class T>
 ordered_json to_json_value(const T& value) {
-  return value;
+  if constexpr (RegistryValues<T>)
+    return value.to_json();
+  else
+    return value;
 }
-ordered_json to_json_value(const Params& value) { return value.to_json(); }
 ordered_json to_json_value(const std::optional<double>& value) { return optional_json(value); }
 template <class Bool>
 ordered_json to_json_value(const Choice<Bool>& value) {
@@ -52,10 +61,11 @@ template <class T>
 void read_value(const json& j, const char* key, T& value) {
   if constexpr (std::integral<T> && !std::same_as<T, bool>)
     value = integer_at<T>(j, key);
+  else if constexpr (RegistryValues<T>)
+    value = T::from_json(j.at(key));
   else
     value = j.at(key).get<T>();
 }
-void read_value(const json& j, const char* key, Params& value) { value = Params::from_json(j.at(key)); }
 void read_value(const json& j, const char* key, std::optional<double>& value) { value = optional_from(j.at(key)); }
 template <class Bool>
 void read_value(const json& j, const char* key, Choice<Bool>& value) {
@@ -170,9 +180,45 @@ TuneConfig config_from_json(const json& j) {
   }
 }
 
+bool tunes_search(const TuneConfig& config) {
+  return std::any_of(config.params.begin(), config.params.end(),
+                     [](const std::string& name) { return SearchParams::find(name).has_value(); });
+}
+
+const ParamRegistry& tuned_registry(const TuneConfig& config) {
+  return tunes_search(config) ? SearchParams::table() : Params::table();
+}
+
+const std::vector<int>& start_values(const TuneConfig& config) {
+  return tunes_search(config) ? config.search_start.values() : config.start.values();
+}
+
+namespace {
+
+// What SPSA and the search's parameters ask of the rest of the configuration.
+void check_spsa_and_search(const TuneConfig& c) {
+  if (c.algorithm == "spsa") {
+    if (c.objective != "games") throw TuneError("spsa plays games: it needs --objective games");
+    if (c.l2 > 0) throw TuneError("spsa measures no loss to add --l2 to");
+    if (c.spsa.pairs < 1 || !(c.spsa.a_ratio >= 0) || !(c.spsa.alpha > 0) || !(c.spsa.gamma >= 0) ||
+        !(c.spsa.r_end > 0))
+      throw TuneError("spsa needs pairs >= 1, A ratio >= 0, alpha > 0, gamma >= 0 and r_end > 0");
+  }
+  if (!tunes_search(c)) return;
+  if (!std::all_of(c.params.begin(), c.params.end(),
+                   [](const std::string& name) { return SearchParams::find(name).has_value(); }))
+    throw TuneError("a run tunes the search's parameters (search.*) or the evaluation's weights, not both");
+  if (c.objective != "games") throw TuneError("the search's parameters are tuned by games: --objective games");
+  if (c.algorithm == "adam") throw TuneError("adam follows a loss's gradient; tune the search with spsa, hc, sa or ga");
+}
+
+}  // namespace
+
 void check_config(const TuneConfig& c) {
-  if (c.algorithm != "hc" && c.algorithm != "sa" && c.algorithm != "ga" && c.algorithm != "adam")
-    throw TuneError("unknown algorithm '" + c.algorithm + "' (hc, sa, ga or adam)");
+  if (c.algorithm != "hc" && c.algorithm != "sa" && c.algorithm != "ga" && c.algorithm != "adam" &&
+      c.algorithm != "spsa")
+    throw TuneError("unknown algorithm '" + c.algorithm + "' (hc, sa, ga, adam or spsa)");
+  check_spsa_and_search(c);
   if (c.objective != "positions" && c.objective != "games")
     throw TuneError("unknown objective '" + c.objective + "' (positions or games)");
   if (c.objective == "positions" && c.data.empty()) throw TuneError("the positions objective needs --data FILE");

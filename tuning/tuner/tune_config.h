@@ -10,9 +10,11 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "engine/search_params.h"
 #include "eval/params.h"
 #include "tuning/tuner/adam.h"
 #include "tuning/tuner/algorithms.h"
+#include "tuning/tuner/spsa.h"
 
 namespace jiang::tuner {
 
@@ -26,11 +28,15 @@ class TuneError : public std::runtime_error {
 // A field added here goes into visit_config (tune_config_fields.h) too, which serialises, reads, compares
 // and lays command-line options over every field.
 struct TuneConfig {
-  std::string algorithm = "hc";         // hc | sa | ga | adam
+  std::string algorithm = "hc";         // hc | sa | ga | adam | spsa
   std::string objective = "positions";  // positions | games
-  std::vector<std::string> params;      // registry names of the tuned parameters, in registry order
-  Params start;                         // the start weights
+  // Registry names of the tuned parameters, in registry order: the evaluation's weights, or the search's
+  // parameters (search.*, games objective only), never both.
+  std::vector<std::string> params;
+  Params start;                         // the start weights (a search run: both sides' weights)
   std::string weights_file;             // where they came from (informative; empty: the defaults)
+  SearchParams search_start;            // the search's start parameters (an evaluation run: both sides')
+  std::string search_file;              // where they came from (informative; empty: the defaults)
   uint64_t seed = 1;
 
   // positions
@@ -50,11 +56,14 @@ struct TuneConfig {
   std::string openings_file;          // informative
   Params baseline;
   std::string baseline_file;          // informative (empty: the defaults)
+  SearchParams search_baseline;       // the baseline's search parameters (a search run)
+  std::string search_baseline_file;   // informative (empty: the defaults)
 
   HillClimbingOptions hc;
   AnnealingOptions sa;
   GeneticOptions ga;
   AdamOptions adam;
+  SpsaOptions spsa;
 
   // L2 regularisation towards `start` (regularisation.h), for every algorithm: 0 is off.
   double l2 = 0.0;
@@ -62,6 +71,12 @@ struct TuneConfig {
   // iterations, and write the weights of the lowest validation loss (0: off; needs validation data).
   int64_t patience = 0;
 };
+
+// Whether the run tunes the search's parameters (its params are search.*) rather than the weights; its
+// registry, and the full start values in it.
+bool tunes_search(const TuneConfig& config);
+const ParamRegistry& tuned_registry(const TuneConfig& config);
+const std::vector<int>& start_values(const TuneConfig& config);
 
 // The configuration as the checkpoint's "config" object (every field), and back (throws TuneError).
 nlohmann::ordered_json config_to_json(const TuneConfig& config);

@@ -44,6 +44,8 @@ void visit_config(Visitor& v, Config&... c) {
   v.field("seed", "--seed", 0, c.seed...);
   v.field("start", nullptr, 0, c.start...);
   v.field("weights_file", nullptr, kInformative, c.weights_file...);
+  v.field("search_start", nullptr, kLater, c.search_start...);
+  v.field("search_file", nullptr, kInformative | kLater, c.search_file...);
   v.field("data", "--data", kInformative, c.data...);
   v.field("strict", "--strict", kInformative, c.strict...);
   v.field("validation", nullptr, kPositions, c.validation...);
@@ -56,6 +58,8 @@ void visit_config(Visitor& v, Config&... c) {
   v.field("openings_file", nullptr, kInformative, c.openings_file...);
   v.field("baseline", nullptr, kGames, c.baseline...);
   v.field("baseline_file", nullptr, kInformative, c.baseline_file...);
+  v.field("search_baseline", nullptr, kGames | kLater, c.search_baseline...);
+  v.field("search_baseline_file", nullptr, kInformative | kLater, c.search_baseline_file...);
   v.group("hc", 0, [&] {
     v.field("step", "--hc-step", 0, c.hc.step...);
     v.field("min_step", "--hc-min-step", kEndCondition, c.hc.min_step...);
@@ -81,6 +85,14 @@ void visit_config(Visitor& v, Config&... c) {
   v.group("adam", kLater, [&] {
     v.field("rate", "--adam-rate", 0, c.adam.rate...);
     v.field("epochs", "--adam-epochs", kEndCondition, c.adam.epochs...);
+  });
+  v.group("spsa", kLater, [&] {
+    // The schedules' horizon as well as the end: a resumed run keeps it.
+    v.field("pairs", "--spsa-pairs", 0, c.spsa.pairs...);
+    v.field("a_ratio", "--spsa-a-ratio", 0, c.spsa.a_ratio...);
+    v.field("alpha", "--spsa-alpha", 0, c.spsa.alpha...);
+    v.field("gamma", "--spsa-gamma", 0, c.spsa.gamma...);
+    v.field("r_end", "--spsa-r-end", 0, c.spsa.r_end...);
   });
   v.field("l2", "--l2", kLater, c.l2...);
   v.field("patience", "--patience", kLater, c.patience...);

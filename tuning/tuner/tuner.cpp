@@ -29,11 +29,11 @@ std::shared_ptr<spdlog::logger> stderr_logger() {
 // A logger that writes nothing: every rank but 0 of an MPI run.
 std::shared_ptr<spdlog::logger> silent_logger() { return std::make_shared<spdlog::logger>("tune-silent"); }
 
-std::vector<int> tuned_indices(const std::vector<std::string>& names) {
+std::vector<int> tuned_indices(const std::vector<std::string>& names, const ParamRegistry& registry) {
   if (names.empty()) throw TuneError("no parameters to tune");
   std::vector<int> indices;
   for (const std::string& name : names) {
-    const std::optional<int> index = Params::find(name);
+    const std::optional<int> index = registry.find(name);
     if (!index) throw TuneError("no parameter named '" + name + "'");
     indices.push_back(*index);
   }
@@ -45,7 +45,8 @@ std::unique_ptr<Algorithm> make_algorithm(const TuneConfig& config, const Search
   if (config.algorithm == "sa") return make_annealing(space, config.sa);
   if (config.algorithm == "ga") return make_genetic(space, config.ga);
   if (config.algorithm == "adam") return make_adam(space, config.adam);
-  throw TuneError("unknown algorithm '" + config.algorithm + "' (hc, sa, ga or adam)");
+  if (config.algorithm == "spsa") return make_spsa(space, config.spsa);
+  throw TuneError("unknown algorithm '" + config.algorithm + "' (hc, sa, ga, adam or spsa)");
 }
 
 // `start` moved `fraction` of the way to `best`, each value rounded to the nearest whole unit; between
@@ -165,7 +166,7 @@ class TuneRun {
 void TuneRun::validate() {
   agree(cluster_, [&] {
     check_config(config_);
-    tuned_ = tuned_indices(config_.params);
+    tuned_ = tuned_indices(config_.params, tuned_registry(config_));
     if (options_.out.empty()) throw TuneError("no output file (--out)");
     if (!(options_.shrink > 0.0 && options_.shrink <= 1.0)) throw TuneError("--shrink must be above 0 and at most 1");
     if (resume_) {
@@ -192,7 +193,7 @@ bool TuneRun::build_objective() {
   outcome_.validation_positions = data_.validation.total_size();
   outcome_.k = k_;
   objective_->set_stop_flag(options_.stop);
-  l2_.emplace(config_.l2, config_.start.values(), tuned_);
+  l2_.emplace(config_.l2, start_values(config_), tuned_, &tuned_registry(config_));
   if (config_.l2 > 0) {
     objective_ = std::make_unique<RegularisedObjective>(std::move(objective_), *l2_);
     objective_->set_stop_flag(options_.stop);
@@ -203,7 +204,7 @@ bool TuneRun::build_objective() {
 
 // The algorithm, fresh or as the checkpoint left it.
 void TuneRun::build_algorithm() {
-  space_ = make_search_space(config_.start.values(), tuned_);
+  space_ = make_search_space(start_values(config_), tuned_, &tuned_registry(config_));
   algorithm_ = make_algorithm(config_, space_);
   rng_ = Rng(config_.seed);
   if (!resume_) return;
@@ -302,12 +303,16 @@ void TuneRun::advance(bool first) {
 // The history's row, the log and the test hook.
 void TuneRun::after_iteration(bool first) {
   progress_.evaluations = objective_->evaluations();
+  const bool losses = algorithm_->measures_loss();
   if (history_)
     history_->row(progress_.iteration, elapsed(), progress_.evaluations,
-                  data_loss(algorithm_->current_loss(), algorithm_->current()),
-                  data_loss(algorithm_->best_loss(), algorithm_->best()), progress_.best_validation,
-                  algorithm_->progress_value(), l2_->penalty(algorithm_->best()));
-  if (first) {
+                  losses ? std::optional(data_loss(algorithm_->current_loss(), algorithm_->current())) : std::nullopt,
+                  losses ? std::optional(data_loss(algorithm_->best_loss(), algorithm_->best())) : std::nullopt,
+                  progress_.best_validation, algorithm_->progress_value(), l2_->penalty(algorithm_->best()));
+  if (first && !losses) {
+    logger_->info("{} over {} parameters: {}", config_.algorithm, tuned_.size(), algorithm_->progress_text());
+    last_log_ = Clock::now();
+  } else if (first) {
     logger_->info("{} over {} parameters; start loss {} (validation {})", config_.algorithm, tuned_.size(),
                   number(progress_.start_loss), optional_number(progress_.start_validation));
     last_log_ = Clock::now();
@@ -329,10 +334,8 @@ void TuneRun::write_files() {
   write_checkpoint_file(checkpoint_file_, checkpoint_json({config_, data_, options_.out, k_, progress_, elapsed(),
                                                            *algorithm_, rng_}));
   if (!algorithm_->initialized()) return;
-  Params best;
-  best.set_values(toward(config_.start.values(), output_weights(), options_.shrink));
   try {
-    best.save(options_.out);
+    tuned_registry(config_).save(options_.out, toward(start_values(config_), output_weights(), options_.shrink));
   } catch (const ParamError& e) {
     throw TuneError(e.what());
   }
@@ -340,6 +343,11 @@ void TuneRun::write_files() {
 
 void TuneRun::log_progress() {
   last_logged_ = progress_.iteration;
+  if (!algorithm_->measures_loss()) {
+    logger_->info("iteration {}: {}, {} evaluations, {:.1f} s", progress_.iteration, algorithm_->progress_text(),
+                  progress_.evaluations, elapsed());
+    return;
+  }
   logger_->info("iteration {}: best {} (validation {}{}), current {}, {}, {} evaluations, {:.1f} s",
                 progress_.iteration, number(data_loss(algorithm_->best_loss(), algorithm_->best())),
                 optional_number(progress_.best_validation),
@@ -358,7 +366,12 @@ void TuneRun::conclude() {
   if (algorithm_->initialized()) {
     if (last_logged_ != progress_.iteration) log_progress();
     outcome_.finished = algorithm_->finished();
-    outcome_.best.set_values(output_weights());
+    outcome_.best = config_.start;
+    outcome_.best_search = config_.search_start;
+    if (tunes_search(config_))
+      outcome_.best_search.set_values(output_weights());
+    else
+      outcome_.best.set_values(output_weights());
     const bool lowest = config_.patience > 0 && progress_.lowest_validation;
     outcome_.best_loss = lowest ? progress_.lowest_loss : algorithm_->best_loss();
     outcome_.best_validation_loss = lowest ? progress_.lowest_validation : progress_.best_validation;
@@ -377,6 +390,14 @@ void TuneRun::conclude() {
 }
 
 void TuneRun::log_end() {
+  if (!algorithm_->measures_loss()) {
+    logger_->info("{} after {} iterations; {} in {}, history in {}", outcome_.finished ? "finished" : "stopped",
+                  progress_.iteration, options_.shrink == 1.0 ? std::string("the point reached")
+                                                              : fmt::format("start + {} * (point - start)", options_.shrink),
+                  options_.out.string(), outcome_.csv.string());
+    logger_->info("{}", algorithm_->summary());
+    return;
+  }
   logger_->info("{} after {} iterations: loss {} -> {}, validation {} -> {}; {} in {}, history in {}",
                 outcome_.finished ? "finished" : "stopped", progress_.iteration, number(progress_.start_loss),
                 number(outcome_.best_loss), optional_number(progress_.start_validation),

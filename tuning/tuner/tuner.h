@@ -59,7 +59,8 @@ struct TuneOutcome {
   bool stopped_early = false;  // --patience ran out; best holds the weights of the lowest validation loss
   int64_t iterations = 0;
   uint64_t evaluations = 0;
-  Params best;                // with --patience, the weights of the lowest validation loss
+  Params best;                // with --patience, the weights of the lowest validation loss (a search run: its start)
+  SearchParams best_search;   // a search run's result (an evaluation run: its start)
   double best_loss = 0.0;     // their training loss, the L2 penalty included
   std::optional<double> best_validation_loss;
   double start_loss = 0.0;

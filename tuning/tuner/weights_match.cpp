@@ -16,20 +16,22 @@ double elo(double share) { return -400.0 * std::log10(1.0 / share - 1.0) + 0.0; 
 
 }  // namespace
 
+// A player's name in the result line: its files, or "defaults".
+std::string player_name(const std::string& weights, const std::string& search) {
+  if (weights.empty() && search.empty()) return "defaults";
+  return weights.empty() ? search : search.empty() ? weights : weights + "+" + search;
+}
+
 int run_weights_match(const WeightsMatchOptions& o) {
   release_stop_signals();  // no clean stop here (nothing to resume): a signal ends it at once
   tuner::GamesSettings settings;
   try {
-    if (!o.baseline.empty()) settings.baseline = Params::load(o.baseline);
+    if (!o.weights.empty()) settings.candidate.weights = Params::load(o.weights);
+    if (!o.search_params.empty()) settings.candidate.search = SearchParams::load(o.search_params);
+    if (!o.baseline.empty()) settings.baseline.weights = Params::load(o.baseline);
+    if (!o.baseline_search_params.empty()) settings.baseline.search = SearchParams::load(o.baseline_search_params);
     if (!o.openings.empty()) settings.openings = games::read_openings(o.openings);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "jiang match: %s\n", e.what());
-    return 2;
-  }
-  Params candidate;
-  try {
-    candidate = Params::load(o.weights);
-  } catch (const ParamError& e) {
     std::fprintf(stderr, "jiang match: %s\n", e.what());
     return 2;
   }
@@ -45,12 +47,12 @@ int run_weights_match(const WeightsMatchOptions& o) {
   settings.limits = MoveLimits{o.depth, o.depth ? 0 : (o.nodes ? o.nodes : 2000)};
   settings.threads = o.threads;
   tuner::GamesObjective match(settings);
-  match.loss(candidate.values());
+  match.loss(settings.candidate.weights.values());
   const auto t = match.last_tally();
-  const int n = t.wins + t.draws + t.losses;
-  const double share = (t.wins + 0.5 * t.draws) / n;
-  const double variance = (t.wins * std::pow(1 - share, 2) + t.draws * std::pow(0.5 - share, 2) +
-                           t.losses * std::pow(share, 2)) / n;
+  const int n = int(t.games());
+  const double share = (double(t.wins) + 0.5 * double(t.draws)) / n;
+  const double variance = (double(t.wins) * std::pow(1 - share, 2) + double(t.draws) * std::pow(0.5 - share, 2) +
+                           double(t.losses) * std::pow(share, 2)) / n;
   const double se = std::sqrt(variance / n);
   // A share of 0 or 1 has no finite Elo: clamp half a game inside.
   const double lo_clamp = 0.5 / n, hi_clamp = 1 - 0.5 / n;
@@ -58,7 +60,8 @@ int run_weights_match(const WeightsMatchOptions& o) {
   const double margin =
       (elo(std::clamp(s + 1.96 * se, lo_clamp, hi_clamp)) - elo(std::clamp(s - 1.96 * se, lo_clamp, hi_clamp))) / 2;
   std::printf("%s vs %s: %d-%d-%d (wins-draws-losses) in %d games, score %.1f%%, Elo %+.0f +/- %.0f (95%%)\n",
-              o.weights.c_str(), o.baseline.empty() ? "defaults" : o.baseline.c_str(), t.wins, t.draws, t.losses, n,
+              player_name(o.weights, o.search_params).c_str(),
+              player_name(o.baseline, o.baseline_search_params).c_str(), int(t.wins), int(t.draws), int(t.losses), n,
               100 * share, elo(s), margin);
   return 0;
 }
