@@ -171,11 +171,15 @@ void Searcher::update_pv(int ply, Move m) {
 // whose cycle reaches back to the root or before waits for the game's own count (the third occurrence):
 // there the offender has not yet chosen, inside this search, to go round again, and a mate score would
 // claim a win the game has not given (GUIs show it, self-play adjudicates on it).
-std::optional<Score> Searcher::rule_score(int ply) const {
+std::optional<Score> Searcher::rule_score(int ply) {
   Ruling ruling = judge_position(pos_, 2, limits_.rules);
   const bool decisive = ruling.end == GameEnd::SideToMoveWins || ruling.end == GameEnd::SideToMoveLoses;
   if (decisive && ruling.reason != EndReason::NoLegalMove && ruling.cycle_plies >= ply)
     ruling = judge_position(pos_, 3, limits_.rules);
+  if (ruling.reason == EndReason::QuietMoves)
+    verdict_reach_.count = std::min(verdict_reach_.count, ply - pos_.quiet_plies());
+  else if (ruling.cycle_plies > 0)
+    verdict_reach_.repetition = std::min(verdict_reach_.repetition, ply - ruling.cycle_plies);
   switch (ruling.end) {
     case GameEnd::Draw: return kDraw;
     case GameEnd::SideToMoveWins: return mate_in(ply);
@@ -345,8 +349,9 @@ std::optional<Score> Searcher::probcut(int depth, int ply, Score beta, bool impr
     unmake_move();
     if (stopped_) return std::nullopt;
     if (score >= raised) {
-      tt_.store(table_key(), m, to_tt(score, ply), frame(ply).raw_eval, depth - kProbcutReduction + 1,
-                Bound::Lower, frame(ply).tt_pv);
+      if (path_free(ply))
+        tt_.store(table_key(), m, to_tt(score, ply), frame(ply).raw_eval, depth - kProbcutReduction + 1,
+                  Bound::Lower, frame(ply).tt_pv);
       return score;
     }
   }
@@ -410,6 +415,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   const bool pv_node = beta - alpha > 1;
   pv_length_[ply] = ply;
   if (depth <= 0) return qsearch(ply, alpha, beta);
+  const VerdictScope verdicts(verdict_reach_);
   ++nodes_;
   if (should_stop()) return 0;
   if (ply >= kMaxPly - 1) return static_score(ply);
@@ -569,9 +575,9 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   if (best >= beta) update_histories(ply, best_move, depth, quiets_tried.data(), quiet_count, captures_tried.data(), capture_count);
 
   const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-  if (!excluded) {
-    tt_.store(table_key(), best_move, to_tt(best, ply), f.raw_eval, depth,
-              bound, f.tt_pv);
+  // A score that rests on a verdict reaching back past this node is true of this path only.
+  if (!excluded && path_free(ply)) {
+    tt_.store(table_key(), best_move, to_tt(best, ply), f.raw_eval, depth, bound, f.tt_pv);
     // The static score was wrong by the search's verdict: learn it, unless a capture decided the node
     // (then the score says more about the capture than about the structure).
     if (!in_check && !(best_move && pos_.piece_on(best_move.to()) != NoPiece) &&
@@ -818,6 +824,7 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
   for (int depth = 1; depth <= max_depth; ++depth) {
     root_depth_ = depth;
     root_best_changes_ = 0;
+    verdict_reach_ = {};
     Score iteration = -kInfinite;
     for (pv_index_ = 0; pv_index_ < size_t(lines) && !stopped_; ++pv_index_) {
       const Score previous = pv_index_ == 0 ? score : root_moves_[pv_index_].previous_score;
@@ -838,9 +845,11 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
       rm.previous_score = rm.score;
       completed_lines.push_back({rm.move, rm.score});
     }
-    // The root is never stored by search(); storing it lets a GUI's probe and the next search see it.
-    tt_.store(table_key(), root_moves_[0].move, to_tt(score, 0),
-              pos_.in_check() ? TranspositionTable::kNoEval : static_score(0), depth, Bound::Exact, true);
+    // The root is never stored by search(); storing it lets a GUI's probe and the next search see it
+    // (unless its score rests on the game's record before it).
+    if (path_free(0))
+      tt_.store(table_key(), root_moves_[0].move, to_tt(score, 0),
+                pos_.in_check() ? TranspositionTable::kNoEval : static_score(0), depth, Bound::Exact, true);
     best_pv = lines == 1 ? std::vector<Move>(pv_[0].begin(), pv_[0].begin() + pv_length_[0]) : root_moves_[0].pv;
     if (on_info && lines == 1) on_info(info(depth, score, Bound::Exact));
     if (on_info && lines > 1) report_lines(depth, lines, on_info);
