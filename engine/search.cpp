@@ -135,7 +135,7 @@ Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTab
     : pos_(root), eval_(eval), tt_(tt), scheme_(scheme), key_salt_(table_key_salt(scheme)),
       histories_(memory.histories), eval_cache_(memory.eval_cache),
       eval_probes_at_start_(memory.eval_cache.probes()), eval_hits_at_start_(memory.eval_cache.hits()),
-      limits_(limits), control_(control),
+      limits_(limits), off_(limits.design.disabled), control_(control),
       time_(limits, root.side_to_move()), start_ms_(now_ms()) {
   MoveList legal;
   generate_legal(pos_, legal);
@@ -265,13 +265,13 @@ void Searcher::update_histories(int ply, Move best, int depth, const Move* quiet
 
 Score Searcher::corrected_eval(Score raw) const {
   // The correction learns the full evaluation's errors: it says nothing about material alone.
-  if (scheme_.material_only) return raw;
+  if (scheme_.material_only || !on(SearchStep::Correction)) return raw;
   const int correction = histories_.correction[pos_.side_to_move()][structure_index(pos_)].value();
   return std::clamp(raw + correction, -kMateBound + 1, kMateBound - 1);
 }
 
 void Searcher::update_correction(int depth, Score best, Score static_eval) {
-  if (scheme_.material_only) return;
+  if (scheme_.material_only || !on(SearchStep::Correction)) return;
   histories_.correction[pos_.side_to_move()][structure_index(pos_)].update(best - static_eval, depth);
 }
 
@@ -300,17 +300,17 @@ void Searcher::remember_positional(int ply) {
 std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score beta, Score eval, bool improving,
                                           const std::optional<TTEntry>& entry, bool cut_node) {
   // Razoring: hopelessly below alpha near the leaves; let the captures decide.
-  if (depth <= kRazorMaxDepth && !is_mate_score(alpha) && eval + kRazorBase + kRazorPerPly2 * depth * depth <= alpha) {
+  if (on(SearchStep::Razoring) && depth <= kRazorMaxDepth && !is_mate_score(alpha) && eval + kRazorBase + kRazorPerPly2 * depth * depth <= alpha) {
     const Score score = qsearch(ply, alpha, alpha + 1);
     if (score <= alpha) return score;
   }
   // Reverse futility: far enough above beta near the leaves, no reply will bring the score back.
-  if (depth <= kReverseFutilityMaxDepth && !is_mate_score(beta) &&
+  if (on(SearchStep::ReverseFutility) && depth <= kReverseFutilityMaxDepth && !is_mate_score(beta) &&
       eval - kReverseFutilityMargin * (depth - improving) >= beta)
     return eval;
   // Null move: if passing still fails high, a real move will too.
   const Frame& f = frame(ply);
-  if (depth >= kNullMinDepth && frame(ply - 1).move && !f.excluded && eval >= beta && f.static_eval >= beta &&
+  if (on(SearchStep::NullMove) && depth >= kNullMinDepth && frame(ply - 1).move && !f.excluded && eval >= beta && f.static_eval >= beta &&
       ply >= null_min_ply_ && null_move_allowed() && !is_mate_score(beta)) {
     const int reduction = kNullBaseReduction + depth / kNullDepthDivisor +
                           std::min(int(eval - beta) / kNullEvalDivisor, kNullMaxEvalReduction);
@@ -320,7 +320,7 @@ std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score
     if (stopped_) return std::nullopt;
     if (score >= beta) {
       if (score >= kMateBound) score = beta;  // a mate found after passing proves nothing
-      if (depth < kNullVerifyDepth) return score;
+      if (depth < kNullVerifyDepth || !on(SearchStep::NullVerification)) return score;
       // Deep cutoffs are verified by a search that passes no more for a while, so that zugzwang cannot
       // prune a whole tree.
       null_min_ply_ = ply + 3 * (depth - reduction) / 4;
@@ -329,7 +329,7 @@ std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score
       if (verified >= beta) return score;
     }
   }
-  if (depth >= kProbcutMinDepth && !is_mate_score(beta)) return probcut(depth, ply, beta, improving, entry);
+  if (on(SearchStep::Probcut) && depth >= kProbcutMinDepth && !is_mate_score(beta)) return probcut(depth, ply, beta, improving, entry);
   return std::nullopt;
 }
 
@@ -369,12 +369,12 @@ int Searcher::singular_extension(int depth, int ply, Score beta, const TTEntry& 
   if (stopped_) return 0;
   if (score < singular_beta) return 1;  // only the hash move holds: it deserves a deeper look
   // Multi-cut: another move beats beta as well, so this node fails high whatever the hash move does.
-  if (singular_beta >= beta) {
+  if (singular_beta >= beta && on(SearchStep::MultiCut)) {
     cutoff = singular_beta;
     return 0;
   }
   // The hash move is not alone in being good: it needs no more depth than the others.
-  return tt_score >= beta ? -1 : 0;
+  return tt_score >= beta && on(SearchStep::NegativeExtension) ? -1 : 0;
 }
 
 // --- Move pruning and reductions ------------------------------------------------------------------
@@ -383,29 +383,31 @@ int Searcher::singular_extension(int depth, int ply, Score beta, const TTEntry& 
 // captures only when even their victim cannot lift the score to alpha or when they lose material.
 bool Searcher::futile(const MoveOutlook& o, bool skip_quiets) {
   if (o.victim != NoPiece) {
-    if (!o.in_check && o.lmr_depth < kCaptureFutilityMaxDepth &&
+    if (on(SearchStep::CaptureFutility) && !o.in_check && o.lmr_depth < kCaptureFutilityMaxDepth &&
         o.eval + kCaptureFutilityBase + kCaptureFutilityPerPly * o.lmr_depth + kSeeValue[type_of(o.victim)] <= o.alpha &&
         !gives_check(o.move))
       return true;
-    return !see_ge(pos_, o.move, -kSeeCapturePerPly * o.depth);
+    return on(SearchStep::SeeCaptures) && !see_ge(pos_, o.move, -kSeeCapturePerPly * o.depth);
   }
   if (gives_check(o.move)) return false;
   if (skip_quiets) return true;
-  if (o.lmr_depth < kHistoryPruneMaxDepth && o.history < -kHistoryPrunePerPly * o.depth) return true;
-  if (!o.in_check && o.lmr_depth < kFutilityMaxDepth && o.eval + kFutilityBase + kFutilityPerPly * o.lmr_depth <= o.alpha)
+  if (on(SearchStep::HistoryPruning) && o.lmr_depth < kHistoryPruneMaxDepth && o.history < -kHistoryPrunePerPly * o.depth)
     return true;
-  return !see_ge(pos_, o.move, -kSeeQuietPerPly2 * o.lmr_depth * o.lmr_depth);
+  if (on(SearchStep::Futility) && !o.in_check && o.lmr_depth < kFutilityMaxDepth &&
+      o.eval + kFutilityBase + kFutilityPerPly * o.lmr_depth <= o.alpha)
+    return true;
+  return on(SearchStep::SeeQuiets) && !see_ge(pos_, o.move, -kSeeQuietPerPly2 * o.lmr_depth * o.lmr_depth);
 }
 
 // How much more (or less) than the table's reduction the move just made at `ply` is reduced.
 int Searcher::reduction_adjustment(int ply, bool pv_node, bool cut_node, bool improving, bool capture) const {
   const Frame& f = frames_[ply + kFrameOffset];
   int r = 0;
-  r += cut_node;                 // expected to fail high anyway: a late move is unlikely to matter
-  r -= f.tt_pv;                  // on or near a principal variation: look closer
-  r -= pv_node;
-  r += !improving;
-  if (!capture) r -= f.stat_score / kLmrHistoryDivisor;
+  r += cut_node && on(SearchStep::LmrCutNode);  // expected to fail high anyway: a late move is unlikely to matter
+  r -= f.tt_pv && on(SearchStep::LmrTtPv);      // on or near a principal variation: look closer
+  r -= pv_node && on(SearchStep::LmrPvNode);
+  r += !improving && on(SearchStep::LmrImproving);
+  if (!capture && on(SearchStep::LmrHistory)) r -= f.stat_score / kLmrHistoryDivisor;
   return r;
 }
 
@@ -434,7 +436,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   // The grandchildren's killers came from another part of the tree.
   frame(ply + 2).killers = {};
   // Check extension: forced replies are cheap to search and often decisive.
-  if (in_check) ++depth;
+  if (in_check && on(SearchStep::CheckExtension)) ++depth;
 
   // --- Transposition table: a cutoff when the stored bound settles this window. A singular search
   // (with a move excluded) is a different question and neither reads nor writes the answer.
@@ -465,7 +467,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     // The table keeps the raw score: corrected here once, never again on a later visit.
     f.raw_eval = raw;
     f.static_eval = eval = corrected_eval(raw);
-    if (entry && !is_mate_score(tt_score) &&
+    if (on(SearchStep::TtEval) && entry && !is_mate_score(tt_score) &&
         (entry->bound() == (tt_score > eval ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
       eval = tt_score;
   }
@@ -486,7 +488,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   }
 
   // --- Internal iterative reduction: without a hash move, ordering is poor; search shallower.
-  if (!hash_move && depth >= kIirMinDepth && !excluded) --depth;
+  if (on(SearchStep::Iir) && !hash_move && depth >= kIirMinDepth && !excluded) --depth;
 
   // --- The moves.
   const Move counter = frame(ply - 1).move
@@ -519,14 +521,14 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
 
     // --- Shallow pruning of moves that the static score, the move count or history give up on.
     if (may_prune && best > -kMateBound && move_count > 1) {
-      if (!skip_quiets && move_count >= late_move_count(depth, improving)) skip_quiets = true;
+      if (on(SearchStep::Lmp) && !skip_quiets && move_count >= late_move_count(depth, improving)) skip_quiets = true;
       const MoveOutlook outlook{m, victim, depth, std::max(depth - 1 - base_reduction, 0), history, eval, alpha, in_check};
       if (futile(outlook, skip_quiets)) continue;
     }
 
     // --- Extensions: the singular hash move.
     int extension = 0;
-    if (m == hash_move && ply > 0 && depth >= kSingularMinDepth && !excluded && entry &&
+    if (on(SearchStep::Singular) && m == hash_move && ply > 0 && depth >= kSingularMinDepth && !excluded && entry &&
         entry->bound() != Bound::Upper && entry->depth + kSingularTableDepthSlack >= depth && !is_mate_score(tt_score)) {
       std::optional<Score> cutoff;
       extension = singular_extension(depth, ply, beta, *entry, cut_node, cutoff);
@@ -539,9 +541,9 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     f.stat_score = capture ? 0 : 2 * histories_.main[us][from_to(m)] + history - kStatScoreOffset;
     Score score;
     // --- Late move reductions: a reduced null-window search first for late moves.
-    if (depth >= kLmrMinDepth && move_count > 1 + pv_node && (!capture || cut_node) && !mate_in_window) {
+    if (on(SearchStep::Lmr) && depth >= kLmrMinDepth && move_count > 1 + pv_node && (!capture || cut_node) && !mate_in_window) {
       // A checking move is searched at full depth.
-      const int r = pos_.in_check() ? 0 : base_reduction + reduction_adjustment(ply, pv_node, cut_node, improving, capture);
+      const int r = pos_.in_check() && on(SearchStep::LmrCheck) ? 0 : base_reduction + reduction_adjustment(ply, pv_node, cut_node, improving, capture);
       const int reduced = std::clamp(new_depth - r, 1, new_depth);
       score = -search(reduced, ply + 1, -alpha - 1, -alpha, true);
       if (score > alpha && reduced < new_depth) score = -search(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
@@ -614,7 +616,7 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
     // Standing pat: the side to move need not capture, so the static score is a lower bound.
     raw_eval = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : static_score(ply);
     best = corrected_eval(raw_eval);
-    if (entry && !is_mate_score(tt_score) &&
+    if (on(SearchStep::TtEval) && entry && !is_mate_score(tt_score) &&
         (entry->bound() == (tt_score > best ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
       best = tt_score;
     if (best >= beta) {
@@ -636,9 +638,10 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
     ++legal;
     if (!in_check) {
       // Delta pruning: even winning the victim outright leaves the score below alpha.
-      if (stand_pat + kSeeValue[type_of(pos_.piece_on(m.to()))] + kDeltaMargin <= alpha) continue;
+      if (on(SearchStep::QsDelta) && stand_pat + kSeeValue[type_of(pos_.piece_on(m.to()))] + kDeltaMargin <= alpha)
+        continue;
       // A capture that loses material in the exchange is not what makes a position quiet.
-      if (!see_ge(pos_, m, 0)) continue;
+      if (on(SearchStep::QsSee) && !see_ge(pos_, m, 0)) continue;
     }
     make_move(ply, m);
     const Score score = -qsearch(ply + 1, -beta, -alpha);
@@ -728,7 +731,7 @@ Score Searcher::root_search(int depth, Score alpha, Score beta) {
 Score Searcher::aspiration_search(int depth, Score previous, bool report_bounds,
                                   const std::function<void(const SearchInfo&)>& on_info) {
   Score alpha = -kInfinite, beta = kInfinite, delta = kAspirationWindow;
-  if (depth >= kAspirationMinDepth && previous > -kInfinite && !is_mate_score(previous)) {
+  if (on(SearchStep::Aspiration) && depth >= kAspirationMinDepth && previous > -kInfinite && !is_mate_score(previous)) {
     alpha = std::max<Score>(previous - delta, -kInfinite);
     beta = std::min<Score>(previous + delta, kInfinite);
   }

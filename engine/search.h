@@ -164,6 +164,8 @@ class Searcher {
   EvalCache& eval_cache_;  // static evaluations made before, for nodes the table has no entry for
   uint64_t eval_probes_at_start_, eval_hits_at_start_;
   const SearchLimits& limits_;
+  const StepSet off_;  // the steps turned off (engine/search_steps.h)
+  bool on(SearchStep s) const { return !off_.has(s); }
   SearchControl& control_;
   TimeManager time_;
   int64_t start_ms_;

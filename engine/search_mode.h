@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/search_steps.h"
+
 namespace jiang {
 
 enum class SearchMode { AlphaBeta, TwoStage, BestFirst };
@@ -34,6 +36,7 @@ struct SearchDesign {
   SearchMode mode = SearchMode::AlphaBeta;
   MoveOrder order = MoveOrder::History;
   TwoStageParams two_stage;
+  StepSet disabled;  // the search steps turned off (engine/search_steps.h), to measure each
 };
 
 // Every value, in the order the protocols list them (the default first).
