@@ -1,10 +1,10 @@
 #include "engine/search.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
-#include "rules/rules.h"
+#include "engine/node_picker.h"
+#include "engine/rule_score.h"
 #include "engine/see.h"
 #include "movegen/zobrist.h"
 
@@ -125,11 +125,6 @@ int structure_index(const Position& pos) {
 
 }  // namespace
 
-int64_t now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
-}
-
 Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, ThreadMemory& memory,
                    const SearchLimits& limits, SearchControl& control, const EvalScheme& scheme)
     : pos_(root), eval_(eval), tt_(tt), scheme_(scheme), key_salt_(table_key_salt(scheme)),
@@ -165,28 +160,15 @@ void Searcher::update_pv(int ply, Move m) {
   pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
 }
 
-// The game ends here by rule at the first recurrence of a position: searching on would only repeat. A
-// side that would lose by repeating (a perpetual check or chase) is scored as mated, so it looks for
-// another move one cycle earlier, while the side it checks or chases may repeat and win. A win or loss
-// whose cycle reaches back to the root or before waits for the game's own count (the third occurrence):
-// there the offender has not yet chosen, inside this search, to go round again, and a mate score would
-// claim a win the game has not given (GUIs show it, self-play adjudicates on it).
+// The game ends here by rule at the first recurrence of a position (engine/rule_score.h). How far back
+// the verdict looked is noted for the table (see verdict_reach_).
 std::optional<Score> Searcher::rule_score(int ply) {
-  Ruling ruling = judge_position(pos_, 2, limits_.rules);
-  const bool decisive = ruling.end == GameEnd::SideToMoveWins || ruling.end == GameEnd::SideToMoveLoses;
-  if (decisive && ruling.reason != EndReason::NoLegalMove && ruling.cycle_plies >= ply)
-    ruling = judge_position(pos_, 3, limits_.rules);
+  const Ruling ruling = judge_in_search(pos_, ply, limits_.rules);
   if (ruling.reason == EndReason::QuietMoves)
     verdict_reach_.count = std::min(verdict_reach_.count, ply - pos_.quiet_plies());
   else if (ruling.cycle_plies > 0)
     verdict_reach_.repetition = std::min(verdict_reach_.repetition, ply - ruling.cycle_plies);
-  switch (ruling.end) {
-    case GameEnd::Draw: return kDraw;
-    case GameEnd::SideToMoveWins: return mate_in(ply);
-    case GameEnd::SideToMoveLoses: return mated_in(ply);
-    case GameEnd::None: break;
-  }
-  return std::nullopt;
+  return jiang::rule_score(ruling, ply);
 }
 
 bool Searcher::gives_check(Move m) {
@@ -495,9 +477,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
                            ? histories_.counter[pos_.piece_on(frame(ply - 1).move.to())][frame(ply - 1).move.to()]
                            : Move::none();
   const ContinuationTables cont = continuation(ply);
-  MovePicker picker = limits_.design.order == MoveOrder::Priority
-                          ? MovePicker(pos_, histories_, RememberedMoves{hash_move, f.killers[0], f.killers[1], counter})
-                          : MovePicker(pos_, histories_, cont, hash_move, f.killers, counter);
+  NodePicker picker(pos_, histories_, cont, hash_move, f.killers, counter, limits_.design.order);
   const LegalityFilter filter(pos_);
   const Color us = pos_.side_to_move();
   std::array<Move, kMaxMoves> quiets_tried, captures_tried;

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "engine/search_steps.h"
+#include "engine/modes/best_first/settings.h"
 
 namespace jiang {
 
@@ -37,6 +38,8 @@ struct SearchDesign {
   MoveOrder order = MoveOrder::History;
   TwoStageParams two_stage;
   StepSet disabled;  // the search steps turned off (engine/search_steps.h), to measure each
+  // The best-first mode's voting and tree size (the protocols' BestFirst options).
+  best_first::Settings best_first;
 };
 
 // Every value, in the order the protocols list them (the default first).

@@ -13,7 +13,6 @@
 #include <optional>
 
 #include "engine/score.h"
-#include "eval/evaluate.h"
 #include "movegen/position.h"
 #include "movegen/types.h"
 #include "rules/rules.h"

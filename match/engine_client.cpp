@@ -1,27 +1,15 @@
 #include "match/engine_client.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace jiang::match {
 namespace {
 
-using namespace std::chrono_literals;
 using SteadyClock = ChildProcess::Clock;
-
-// Starting an engine: loading tables or networks and allocating a large hash can take seconds, on a
-// machine that may be starting several engines at once.
-constexpr auto kStartupTimeout = 10s;
-// "A few seconds" for isready between games: an engine that is alive answers within milliseconds.
-constexpr auto kReadyTimeout = 5s;
-// A line to an engine that does not read its input for this long is not going to be read.
-constexpr auto kWriteTimeout = 2s;
-// After `stop`, a searching engine answers at once; this leaves room for a loaded machine.
-constexpr auto kStopGrace = 1s;
-// After `quit`, engines free their tables and exit; past this they are killed.
-constexpr auto kQuitGrace = 1s;
-// An engine that stopped answering, or was stopped mid-search by Ctrl-C, gets less: a hung one would
-// only make the match wait, and one that is merely busy stops within this.
-constexpr auto kQuitGraceUnanswered = 200ms;
+using timeouts::kReady;
+using timeouts::kStartup;
+using timeouts::kStopGrace;
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
@@ -37,48 +25,9 @@ std::string option_name(const std::string& line) {
 
 }  // namespace
 
-EngineClient::EngineClient(EngineSpec spec, std::string program, CommLog* log)
-    : spec_(std::move(spec)), program_(std::move(program)), log_(log) {}
-
-EngineClient::~EngineClient() { quit(); }
-
-bool EngineClient::send(const std::string& line) {
-  if (log_) log_->line(log_name_, true, line);
-  if (process_ && process_->write_line(line, SteadyClock::now() + kWriteTimeout)) return true;
-  healthy_ = false;
-  return false;
-}
-
-ChildProcess::ReadStatus EngineClient::read(std::string& line, SteadyClock::time_point deadline, int interrupt_fd) {
-  const ChildProcess::ReadStatus status = process_->read_line(line, deadline, interrupt_fd);
-  if (status == ChildProcess::ReadStatus::Line && log_) log_->line(log_name_, false, line);
-  return status;
-}
-
-ChildProcess::ReadStatus EngineClient::read_until(const std::vector<std::string>& words, SteadyClock::time_point deadline,
-                                                  int interrupt_fd) {
-  std::string line;
-  ChildProcess::ReadStatus status;
-  while ((status = read(line, deadline, interrupt_fd)) == ChildProcess::ReadStatus::Line)
-    for (const std::string& word : words)
-      if (line == word || starts_with(line, word + " ")) return status;
-  return status;
-}
-
-bool EngineClient::wait_for(const std::vector<std::string>& words, std::chrono::milliseconds timeout,
-                            int interrupt_fd) {
-  return read_until(words, SteadyClock::now() + timeout, interrupt_fd) == ChildProcess::ReadStatus::Line;
-}
-
-void EngineClient::discard_pending() {
-  std::string line;
-  while (read(line, SteadyClock::now(), -1) == ChildProcess::ReadStatus::Line) {
-  }
-}
-
 void EngineClient::read_handshake(int interrupt_fd) {
   handshake_ = {};
-  const auto deadline = SteadyClock::now() + kStartupTimeout;
+  const auto deadline = SteadyClock::now() + kStartup;
   std::string line;
   while (true) {
     const ChildProcess::ReadStatus status = read(line, deadline, interrupt_fd);
@@ -87,7 +36,7 @@ void EngineClient::read_handshake(int interrupt_fd) {
                         dialect_->hello() + "?)");
     if (status != ChildProcess::ReadStatus::Line)
       throw EngineError(spec_.name + ": no '" + dialect_->hello_ok() + "' within " +
-                        std::to_string(kStartupTimeout.count()) + " s of '" + dialect_->hello() + "'");
+                        std::to_string(kStartup.count()) + " s of '" + dialect_->hello() + "'");
     if (line == dialect_->hello_ok()) return;
     if (starts_with(line, "id name ")) handshake_.id_name = line.substr(8);
     if (starts_with(line, "option ")) handshake_.options.push_back(option_name(line));
@@ -95,11 +44,9 @@ void EngineClient::read_handshake(int interrupt_fd) {
 }
 
 void EngineClient::start(int interrupt_fd) {
-  quit();
+  if (spec_.dialect == Dialect::Xboard) throw EngineError(spec_.name + ": an XBoard engine needs XboardClient");
+  launch();
   dialect_ = make_dialect(spec_.dialect, spec_.time_unit);
-  process_ = std::make_unique<ChildProcess>(LaunchSpec{program_, spec_.args, spec_.dir, log_ ? log_->fd() : -1});
-  log_name_ = spec_.name + "[" + std::to_string(process_->pid()) + "]";
-  healthy_ = true;
   send(dialect_->hello());  // if the engine is already gone, the handshake finds its output closed
   read_handshake(interrupt_fd);
   if (spec_.dialect == Dialect::Uci && starts_with(handshake_.id_name, "Fairy-Stockfish"))
@@ -113,19 +60,20 @@ void EngineClient::start(int interrupt_fd) {
     send(dialect_->setoption(handshake_.spelling(name), value));
   }
   for (const std::string& command : dialect_->after_handshake(handshake_)) send(command);
-  if (!send("isready") || !wait_for({"readyok"}, kStartupTimeout, interrupt_fd))
+  if (!send("isready") || !wait_for({"readyok"}, kStartup, interrupt_fd))
     throw EngineError(spec_.name + ": no 'readyok' after the options");
 }
 
 bool EngineClient::new_game(int interrupt_fd) {
   if (!healthy()) return false;
   for (const std::string& command : dialect_->new_game(handshake_)) send(command);
-  healthy_ = send("isready") && wait_for({"readyok"}, kReadyTimeout, interrupt_fd);
+  healthy_ = send("isready") && wait_for({"readyok"}, kReady, interrupt_fd);
   return healthy_;
 }
 
 SearchReply EngineClient::search(const SearchRequest& request, int interrupt_fd) {
   SearchReply reply;
+  if (analysing_) stop_analysis();
   if (!healthy()) return reply;
   const auto start = SteadyClock::now();
   if (pondering_ && pondering_->first == request.fen && pondering_->second == request.moves) {
@@ -150,29 +98,40 @@ SearchReply EngineClient::search(const SearchRequest& request, int interrupt_fd)
   return read_reply(start, request.deadline, interrupt_fd);
 }
 
+ChildProcess::ReadStatus EngineClient::read_to_bestmove(BestMove& best, SteadyClock::time_point deadline,
+                                                        int interrupt_fd, SearchReply* reply) {
+  std::string line;
+  ChildProcess::ReadStatus status;
+  while ((status = read(line, deadline, interrupt_fd)) == ChildProcess::ReadStatus::Line) {
+    if (const auto answer = parse_bestmove(line)) {
+      best = *answer;
+      return status;
+    }
+    const std::optional<EngineInfo> info = parse_info(line);
+    if (!info) continue;
+    if (reply && info->multipv <= 1) {  // a game's move: the best line's figures
+      if (info->score && info->bound == EngineInfo::Bound::Exact) reply->score = info->score;
+      if (info->depth) reply->depth = info->depth;
+    }
+    notify_info(*info);
+  }
+  return status;
+}
+
 SearchReply EngineClient::read_reply(SteadyClock::time_point start, std::chrono::milliseconds deadline,
                                      int interrupt_fd) {
   SearchReply reply;
-  std::string line;
-  while (true) {
-    const ChildProcess::ReadStatus status = read(line, start + deadline, interrupt_fd);
-    reply.used = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start);
-    if (status == ChildProcess::ReadStatus::Line) {
-      if (const auto best = parse_bestmove(line)) {
-        reply.status = SearchReply::Status::BestMove;
-        reply.best = *best;
-        return reply;
-      }
-      if (const auto score = parse_info_score(line)) reply.score = score;
-      if (const int depth = parse_info_depth(line)) reply.depth = depth;
-      continue;
-    }
-    healthy_ = false;
-    reply.status = status == ChildProcess::ReadStatus::Timeout       ? SearchReply::Status::Timeout
-                   : status == ChildProcess::ReadStatus::Interrupted ? SearchReply::Status::Interrupted
-                                                                     : SearchReply::Status::Crashed;
+  const ChildProcess::ReadStatus status = read_to_bestmove(reply.best, start + deadline, interrupt_fd, &reply);
+  reply.used = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start);
+  if (status == ChildProcess::ReadStatus::Line) {
+    reply.status = SearchReply::Status::BestMove;
     return reply;
   }
+  healthy_ = false;
+  reply.status = status == ChildProcess::ReadStatus::Timeout       ? SearchReply::Status::Timeout
+                 : status == ChildProcess::ReadStatus::Interrupted ? SearchReply::Status::Interrupted
+                                                                   : SearchReply::Status::Crashed;
+  return reply;
 }
 
 void EngineClient::ponder(const SearchRequest& request) {
@@ -203,17 +162,55 @@ bool EngineClient::recover(int interrupt_fd) {
   // It was thinking: it answers `stop` with its move (or has sent it late, and it waits in the pipe).
   // No answer within the grace: it is hung.
   healthy_ = send("stop") && wait_for({"bestmove", "nobestmove"}, kStopGrace, interrupt_fd) && send("isready") &&
-             wait_for({"readyok"}, kReadyTimeout, interrupt_fd);
+             wait_for({"readyok"}, kReady, interrupt_fd);
   return healthy_;
 }
 
-void EngineClient::quit() {
-  if (!process_) return;
-  const auto grace = healthy_ ? kQuitGrace : kQuitGraceUnanswered;
-  if (!process_->exited() && send("quit")) process_->wait_exit(SteadyClock::now() + grace);
-  process_.reset();  // kills what is left and reaps
+bool EngineClient::start_analysis(const std::string& fen, const std::vector<std::string>& moves, int multipv) {
+  const bool offers_multipv = handshake_.offers("multipv");
+  if (multipv < 1 || (multipv > 1 && !offers_multipv))
+    throw EngineError(spec_.name + ": cannot analyse " + std::to_string(multipv) + " lines" +
+                      (multipv > 1 ? " (the engine has no MultiPV option)" : ""));
+  if (analysing_) stop_analysis();
+  stop_pondering();
+  if (!healthy()) return false;
+  discard_pending();
+  analysis_end_.reset();
+  if (offers_multipv && !send(dialect_->setoption(handshake_.spelling("multipv"), std::to_string(multipv)))) return false;
+  analysing_ = send(dialect_->position(fen, moves)) && send("go infinite");
+  return analysing_;
+}
+
+EngineClient::AnalysisState EngineClient::follow_analysis(SteadyClock::time_point deadline, int interrupt_fd) {
+  if (analysis_end_) return AnalysisState::Ended;
+  if (!analysing_ || !healthy()) return AnalysisState::Crashed;
+  BestMove best;
+  switch (read_to_bestmove(best, deadline, interrupt_fd, nullptr)) {
+    case ChildProcess::ReadStatus::Line: analysis_end_ = best; return AnalysisState::Ended;
+    case ChildProcess::ReadStatus::Timeout: return AnalysisState::Running;
+    case ChildProcess::ReadStatus::Interrupted: return AnalysisState::Interrupted;
+    case ChildProcess::ReadStatus::Closed: break;
+  }
   healthy_ = false;
+  return AnalysisState::Crashed;
+}
+
+std::optional<BestMove> EngineClient::stop_analysis() {
+  if (!analysing_) return std::nullopt;
+  analysing_ = false;
+  if (analysis_end_) return std::exchange(analysis_end_, std::nullopt);
+  BestMove best;
+  // Not cut short by the interrupt, as end_ponder: the bestmove must be consumed, and the grace bounds the wait.
+  if (send("stop") && read_to_bestmove(best, SteadyClock::now() + kStopGrace, -1, nullptr) == ChildProcess::ReadStatus::Line)
+    return best;
+  healthy_ = false;
+  return std::nullopt;
+}
+
+void EngineClient::forget_state() {
   pondering_.reset();
+  analysing_ = false;
+  analysis_end_.reset();
 }
 
 }  // namespace jiang::match

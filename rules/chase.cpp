@@ -84,16 +84,17 @@ bool victim_can_take_first(Position& pos, Move m) {
 }
 
 // answered: the pieces giving the attacker's side check (see legal_once_answered).
-bool chases(Position& pos, const GeneralSafety& safety, SquareSet answered, Move m) {
+bool chases(Position& pos, SquareSet answered, Move m) {
   const PieceType attacker = type_of(pos.piece_on(m.from()));
   const Piece victim = pos.piece_on(m.to());
   // The general and the pawns may attack freely; the general cannot be chased, only checked, and a pawn
   // on its own half is not worth chasing.
   if (attacker == King || attacker == Pawn || type_of(victim) == King) return false;
   if (type_of(victim) == Pawn && on_own_half(color_of(victim), m.to())) return false;
-  // A pinned piece does not chase, not even the piece that pins it, which it may legally take: AXF
-  // diagram 39 (chase.tsv rows 22 and 23), where a rook held by a horse on its leg attacks that horse.
-  if (safety.pin(m.from()) || !legal_once_answered(pos, m, answered)) return false;
+  // A pinned piece chases only what it may legally take (AXF diagram 63: a rook confined to its file
+  // by a cannon attacks nothing off that file), which includes the piece that pins it (the rule book's
+  // appendix: a rook held by a horse on its leg chases that horse once it is left unprotected).
+  if (!legal_once_answered(pos, m, answered)) return false;
   if (always_a_chase(attacker, type_of(victim))) return true;
   if (protected_against(pos, m)) return false;
   return attacker != type_of(victim) || !victim_can_take_first(pos, m);
@@ -117,6 +118,27 @@ bool threatens_mate(Position& pos) {
 
 }  // namespace
 
+bool held_by_horse(const Position& pos, Square s) {
+  const Piece piece = pos.piece_on(s);
+  if (piece == NoPiece || type_of(piece) == King) return false;
+  const Color owner = color_of(piece);
+  const Square general = pos.king_square(owner);
+  const Piece horse = make_piece(~owner, Horse);
+  // A horse reaches the general two steps along one line and one across; its leg is the square one
+  // step from the horse along the long side.
+  static constexpr int kLongSteps[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+  for (const auto& step : kLongSteps)
+    for (int side : {-1, 1}) {
+      const int across_file = step[1] != 0 ? side : 0, across_rank = step[0] != 0 ? side : 0;
+      const int horse_file = file_of(general) - 2 * step[0] - across_file;
+      const int horse_rank = rank_of(general) - 2 * step[1] - across_rank;
+      if (horse_file < 0 || horse_file >= kFiles || horse_rank < 0 || horse_rank >= kRanks) continue;
+      const Square from = make_square(horse_file, horse_rank);
+      if (pos.piece_on(from) == horse && make_square(horse_file + step[0], horse_rank + step[1]) == s) return true;
+    }
+  return false;
+}
+
 SquareSet chased_pieces(Position& pos, Color x) {
   // A side in check still threatens what only the check keeps it from taking: its move out of check
   // is not a new attack on every piece it already attacked.
@@ -125,10 +147,9 @@ SquareSet chased_pieces(Position& pos, Color x) {
   if (passed) pos.make_null();
   MoveList captures;
   generate<GenType::Captures>(pos, captures);
-  const GeneralSafety safety(pos);
   SquareSet chased{};
   for (Move m : captures)
-    if (!chased.contains(m.to()) && chases(pos, safety, answered, m)) chased |= SquareSet::of(m.to());
+    if (!chased.contains(m.to()) && chases(pos, answered, m)) chased |= SquareSet::of(m.to());
   if (passed) pos.unmake_null();
   return chased;
 }
@@ -190,7 +211,13 @@ std::array<CycleConduct, kColors> review_cycle(const Position& pos, int plies, b
     if (mate_threats && !check) c.always_threatened_mate &= threatens_mate(walk);
     chased_before = chased_after;
   }
-  for (Color c : {Red, Black}) conduct[c].chased_throughout = identities.squares(pos, conduct[c].chased_throughout, ~c);
+  for (Color c : {Red, Black}) {
+    SquareSet victims = conduct[c].chased_throughout = identities.squares(pos, conduct[c].chased_throughout, ~c);
+    while (!victims.empty()) {
+      const Square v = victims.pop_first();
+      if (type_of(pos.piece_on(v)) == Rook && held_by_horse(pos, v)) conduct[c].held_rook_chased = v;
+    }
+  }
   return conduct;
 }
 

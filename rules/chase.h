@@ -17,13 +17,18 @@ namespace jiang {
 
 // The pieces of ~x that x chases in pos, whoever is to move there (a position with the other side to
 // move is asked as if that side passed): the squares of the pieces that an x piece other than the
-// general, a pawn or a pinned piece can legally capture, not counting the general and pawns on their
-// own half, when the victim is a rook attacked by a horse or cannon, a rook, horse or cannon attacked by
-// an advisor or elephant, or a piece without a legal recapture that is not offering an exchange (a piece
-// of the attacker's type that could legally take it first). A check is taken as answered: a side in
-// check attacks what only the check keeps it from taking, and a protector that only the check keeps
-// from taking back protects (docs/chase-contested.md). pos is restored before returning.
+// general or a pawn can legally capture (a pinned piece only what it may take without exposing its
+// general, such as the piece pinning it), not counting the general and pawns on their own half, when
+// the victim is a rook attacked by a horse or cannon, a rook, horse or cannon attacked by an advisor or
+// elephant, or a piece without a legal recapture that is not offering an exchange (a piece of the
+// attacker's type that could legally take it first). A check is taken as answered: a side in check
+// attacks what only the check keeps it from taking, and a protector that only the check keeps from
+// taking back protects (docs/rules.md). pos is restored before returning.
 SquareSet chased_pieces(Position& pos, Color x);
+
+// Whether the piece on s is held by an enemy horse: it stands on the leg of a horse that would
+// otherwise attack its general, so it may not move except to take that horse.
+bool held_by_horse(const Position& pos, Square s);
 
 // What one side did with its moves through a repetition cycle.
 struct CycleConduct {
@@ -36,6 +41,10 @@ struct CycleConduct {
   // The enemy pieces that every move of the side newly chased, by their squares in the final position
   // (a victim is followed through its own moves in the cycle).
   SquareSet chased_throughout{};
+  // Among those, a rook held by a horse of the side (held_by_horse) in the final position, or
+  // NoSquare. The rule book (AXF rule 19, diagrams 39-41) forbids chasing such a rook whatever the
+  // other side does, so this chase outranks one the other side makes.
+  Square held_rook_chased = NoSquare;
 };
 
 // Replays the last `plies` moves of pos's record (real moves, no capture among them: a repetition cycle

@@ -50,6 +50,11 @@ std::string_view reason_text(EndReason reason) {
   return "none";
 }
 
+bool contested(const Ruling& ruling) {
+  return ruling.reason == EndReason::PerpetualChase || ruling.reason == EndReason::CheckAndChase ||
+         ruling.reason == EndReason::MateThreat;
+}
+
 namespace {
 
 // A repetition found in the record: how many plies back the position occurred the counted time, and
@@ -85,9 +90,10 @@ std::optional<Cycle> find_repetition(const Position& pos, int occurrences) {
 
 // How badly a side broke the rules in a cycle where neither side checked with every move. Of two sides,
 // the one with the worse offence loses; equal offences draw.
-enum class Offence { None, MateThreat, Chase };
+enum class Offence { None, MateThreat, Chase, ChaseOfHeldRook };
 
 Offence offence(const CycleConduct& c, RuleSet rules) {
+  if (c.held_rook_chased != NoSquare) return Offence::ChaseOfHeldRook;
   if (!c.chased_throughout.empty()) return Offence::Chase;
   if (rules != RuleSet::Chinese) return Offence::None;
   if (c.each_move_checked_or_chased && c.some_move_checked && c.some_move_chased) return Offence::Chase;
@@ -111,9 +117,13 @@ Ruling judge_cycle(const Position& pos, const Cycle& cycle, RuleSet rules) {
   const Offence ours = offence(conduct[us], rules), theirs = offence(conduct[~us], rules);
   if (ours == theirs) return {GameEnd::Draw, EndReason::Repetition};
   const Color loser = ours > theirs ? us : ~us;
-  SquareSet victims = conduct[loser].chased_throughout;
-  return {loser == us ? GameEnd::SideToMoveLoses : GameEnd::SideToMoveWins,
-          reason_for(std::max(ours, theirs), conduct[loser]), victims.empty() ? NoSquare : victims.pop_first()};
+  const CycleConduct& offender = conduct[loser];
+  SquareSet victims = offender.chased_throughout;
+  const Square victim = offender.held_rook_chased != NoSquare ? offender.held_rook_chased
+                        : victims.empty()                     ? NoSquare
+                                                              : victims.pop_first();
+  return {loser == us ? GameEnd::SideToMoveLoses : GameEnd::SideToMoveWins, reason_for(std::max(ours, theirs), offender),
+          victim};
 }
 
 }  // namespace
@@ -129,6 +139,14 @@ Ruling judge_position(const Position& pos, int occurrences, RuleSet rules) {
     return ruling;
   }
   return {};
+}
+
+Ruling judge_in_search(const Position& pos, int ply, RuleSet rules) {
+  const Ruling first = judge_position(pos, 2, rules);
+  const bool decisive = first.end == GameEnd::SideToMoveWins || first.end == GameEnd::SideToMoveLoses;
+  if (decisive && first.reason != EndReason::NoLegalMove && first.cycle_plies >= ply)
+    return judge_position(pos, 3, rules);
+  return first;
 }
 
 }  // namespace jiang

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/tsv.h"
 
 namespace jiang::testing {
 namespace {
@@ -47,6 +48,23 @@ TEST_CASE("jiang judge: the verdict in words, mate first", "[protocol][judge]") 
   CHECK(chase.out[0] == "stm_wins (Black to move): perpetual chase, the black rook on a7 chased with every move");
   const Run mate = judge({"--fen", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "--moves", "a0d0", "--json"});
   CHECK(mate.out == std::vector<std::string>{R"({"result": "stm_loses", "reason": "mate"})"});
+}
+
+TEST_CASE("jiang judge: the compared rulings of data/rule-cases.tsv (docs/rules.md)", "[protocol][judge]") {
+  const auto rows = tsv_rows(std::string(JIANG_DATA_DIR) + "/rule-cases.tsv");
+  REQUIRE_FALSE(rows.empty());
+  for (const auto& f : rows) {
+    REQUIRE(f.size() == 9);
+    INFO("case " << f[0] << " (" << f[4] << ")");
+    const Run r = judge({"--fen", f[2], "--moves", f[3], "--json"});
+    CHECK(r.exit_code == std::optional<int>(0));
+    REQUIRE(r.out.size() == 1);
+    CHECK(r.out[0].rfind("{\"result\": \"" + f[1] + "\"", 0) == 0);
+  }
+  // The issue's game in words: a draw, not the perpetual chase jiang once called it.
+  const Run issue = judge({"--fen", rows[0][2], "--moves", rows[0][3]});
+  REQUIRE(issue.out.size() == 1);
+  CHECK(issue.out[0] == "draw (Red to move): repetition");
 }
 
 TEST_CASE("jiang judge: bad input is an error, exit code 2", "[protocol][judge]") {

@@ -7,8 +7,8 @@
 #                       repetition rulings (perpetual chase), the best-first search (its trees built by
 #                       hand, and its searches), and the engine's threads under stop/ponderhit at random
 #                       moments (tagged [threads]: what the ThreadSanitizer build runs).
-#                       Test cases tagged [slow] (over ~10 s in Release) get the ctest label `slow`,
-#                       which the sanitizer build skips.
+#                       Test cases tagged [slow] (over ~10 s in Release) or [timing] (wall-clock
+#                       bounds) get the ctest label `slow` or `timing`, which the sanitizer build skips.
 #   bench_signature     `jiang bench` must count exactly the nodes in data/bench.signature (label bench).
 
 add_executable(jiang_engine_tests
@@ -35,12 +35,8 @@ add_executable(jiang_engine_tests
   search_steps.cpp)
 target_link_libraries(jiang_engine_tests PRIVATE jiang_engine jiang_test_main)
 target_compile_definitions(jiang_engine_tests PRIVATE JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
-# Two discoveries, so that the [slow] cases alone carry the label. A name that matches no test case
-# would otherwise "pass" having run nothing.
-catch_discover_tests(jiang_engine_tests TEST_PREFIX "engine/" TEST_SPEC "~[slow]"
-                     PROPERTIES FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
-catch_discover_tests(jiang_engine_tests TEST_PREFIX "engine/" TEST_SPEC "[slow]"
-                     PROPERTIES LABELS slow FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+# [slow] and [timing] cases get their labels (jiang_discover_tests in tests/CMakeLists.txt).
+jiang_discover_tests(jiang_engine_tests "engine/")
 
 # --- The bench signature ---------------------------------------------------------------------------
 # `jiang bench` searches fixed positions to a fixed depth; its node count changes only when the search or

@@ -39,6 +39,13 @@ TEST_CASE("An engine spec gives name, program, arguments, protocol and options",
   CHECK(d.time_unit == TimeUnit::Milliseconds);
   CHECK_FALSE(d.ponder);  // the default
   CHECK(parse_engine_spec("cmd=x ponder=on").ponder);
+  CHECK(parse_engine_spec("cmd=x proto=xboard").dialect == Dialect::Xboard);
+  CHECK_FALSE(d.budget);  // the match's limit
+  const EngineSpec odds = parse_engine_spec("cmd=x tc=40/60+0.5");
+  REQUIRE(odds.budget);
+  CHECK((odds.budget->clock && odds.budget->tc.moves == 40 && odds.budget->tc.base_ms == 60000 && odds.budget->tc.increment_ms == 500));
+  CHECK(parse_engine_spec("cmd=x nodes=5000").budget->nodes == 5000u);
+  CHECK(parse_engine_spec("cmd=x depth=7").budget->depth == 7);
   CHECK_FALSE(parse_engine_spec("cmd=x ponder=off").ponder);
 }
 
@@ -53,7 +60,12 @@ TEST_CASE("Bad engine specs are refused with the reason", "[match][spec]") {
   };
   CHECK_THAT(error("name=x proto=ucci"), Catch::Contains("no cmd="));
   CHECK_THAT(error("cmd=x colour=red"), Catch::Contains("unknown key 'colour'"));
-  CHECK_THAT(error("cmd=x proto=xboard"), Catch::Contains("proto must be ucci or uci"));
+  CHECK_THAT(error("cmd=x proto=cecp"), Catch::Contains("proto must be ucci, uci or xboard"));
+  CHECK_THAT(error("cmd=x proto=xboard timeunit=ms"), Catch::Contains("timeunit= is for UCCI engines"));
+  CHECK_THAT(error("cmd=x tc=10 nodes=5"), Catch::Contains("give one of tc=, nodes= and depth="));
+  CHECK_THAT(error("cmd=x tc=fast"), Catch::Contains("tc=: time control 'fast'"));
+  CHECK_THAT(error("cmd=x nodes=0"), Catch::Contains("nodes must be a whole number from 1"));
+  CHECK_THAT(error("cmd=x depth=x"), Catch::Contains("depth must be a whole number from 1"));
   CHECK_THAT(error("cmd=x jiang"), Catch::Contains("'jiang' is not KEY=VALUE"));
   CHECK_THAT(error("cmd=x =3"), Catch::Contains("is not KEY=VALUE"));
   CHECK_THAT(error("cmd=x cmd=y"), Catch::Contains("'cmd' is given twice"));
@@ -96,26 +108,32 @@ TEST_CASE("Time controls are SECONDS[+INCREMENT]", "[match][tc]") {
 TEST_CASE("A clock of so many moves gets its base back after each period and counts the moves to go", "[match][tc]") {
   using std::chrono::milliseconds;
   Clock c(TimeControl{1000, 0, 3}, milliseconds(50));
+  using Charge = Clock::Charge;
   CHECK(c.moves_to_go() == 3);
-  CHECK(c.charge(milliseconds(400)));
+  CHECK(c.charge(milliseconds(400)) == Charge::InTime);
   CHECK(c.moves_to_go() == 2);
-  CHECK(c.charge(milliseconds(400)));
+  CHECK(c.charge(milliseconds(400)) == Charge::InTime);
   CHECK(c.moves_to_go() == 1);
-  CHECK(c.charge(milliseconds(100)));  // the period's last move: 100 ms left, then the base again
+  CHECK(c.charge(milliseconds(100)) == Charge::InTime);  // the period's last move: 100 ms left, then the base again
   CHECK(c.remaining_ms() == 1100);
   CHECK(c.moves_to_go() == 3);
   CHECK(Clock(TimeControl{1000, 0}, milliseconds(50)).moves_to_go() == 0);
 }
 
-TEST_CASE("A clock forfeits past its time plus the margin and keeps the increment", "[match][tc]") {
+TEST_CASE("A clock forfeits past its time plus the margin, counts an overrun within it, keeps the increment",
+          "[match][tc]") {
   using std::chrono::milliseconds;
+  using Charge = Clock::Charge;
   Clock c(TimeControl{1000, 100}, milliseconds(50));
   CHECK(c.deadline() == milliseconds(1050));
-  CHECK(c.charge(milliseconds(300)));
+  CHECK(c.charge(milliseconds(300)) == Charge::InTime);
   CHECK(c.remaining_ms() == 800);
-  CHECK(c.charge(milliseconds(840)));  // 40 ms over: within the margin, left at zero, plus the increment
+  CHECK(c.charge(milliseconds(800)) == Charge::InTime);  // to the millisecond: not over
   CHECK(c.remaining_ms() == 100);
-  CHECK_FALSE(c.charge(milliseconds(151)));
+  CHECK(c.charge(milliseconds(140)) == Charge::Overrun);  // 40 ms over: within the margin, left at zero, plus the increment
+  CHECK(c.remaining_ms() == 100);
+  CHECK(c.charge(milliseconds(151)) == Charge::Forfeit);
+  CHECK(c.remaining_ms() == 100);  // left as it was
 }
 
 TEST_CASE("Adjudication rules parse from KEY=N words", "[match][adjudication]") {
@@ -139,7 +157,7 @@ TEST_CASE("Resign adjudication needs both engines to agree, move after move", "[
   Adjudicator a(rules);
   int ply = 0;
   const auto move = [&](Color c, std::optional<int> cp) {
-    a.after_move(c, cp ? std::optional<EngineScore>(EngineScore{false, *cp}) : std::nullopt, ++ply);
+    a.after_move(c, cp, ++ply);
   };
   move(Red, 600);
   move(Black, -600);
@@ -156,10 +174,10 @@ TEST_CASE("Resign adjudication needs both engines to agree, move after move", "[
   CHECK(a.verdict()->reason == "resign adjudication");
 
   Adjudicator mate(rules);  // a mate score counts as beyond every threshold
-  mate.after_move(Red, EngineScore{true, -3}, 1);
-  mate.after_move(Black, EngineScore{true, 3}, 2);
-  mate.after_move(Red, EngineScore{true, -2}, 3);
-  mate.after_move(Black, EngineScore{true, 2}, 4);
+  mate.after_move(Red, EngineScore{true, -3}.centipawns(), 1);
+  mate.after_move(Black, EngineScore{true, 3}.centipawns(), 2);
+  mate.after_move(Red, EngineScore{true, -2}.centipawns(), 3);
+  mate.after_move(Black, EngineScore{true, 2}.centipawns(), 4);
   REQUIRE(mate.verdict());
   CHECK(mate.verdict()->result == GameResult::BlackWins);
 }
@@ -168,9 +186,9 @@ TEST_CASE("Draw adjudication waits for the move number, and max plies draws", "[
   AdjudicationRules rules;
   rules.draw = DrawRule{3, 2, 10};
   Adjudicator a(rules);
-  for (int ply = 1; ply <= 5; ++ply) a.after_move(ply % 2 ? Red : Black, EngineScore{false, ply % 2 ? 5 : -8}, ply);
+  for (int ply = 1; ply <= 5; ++ply) a.after_move(ply % 2 ? Red : Black, ply % 2 ? 5 : -8, ply);
   CHECK_FALSE(a.verdict());  // level scores, but before move 3 (ply 6)
-  a.after_move(Black, EngineScore{false, 0}, 6);
+  a.after_move(Black, 0, 6);
   REQUIRE(a.verdict());
   CHECK(a.verdict()->reason == "draw adjudication");
 
@@ -186,19 +204,48 @@ TEST_CASE("Draw adjudication waits for the move number, and max plies draws", "[
   CHECK(m.verdict()->reason == "max plies");
 }
 
-TEST_CASE("Scores are read from UCCI and UCI info lines, bounds are not", "[match][dialect]") {
-  const auto cp = [](const std::string& line) { return parse_info_score(line).value().centipawns(); };
-  CHECK(cp("info depth 8 seldepth 12 score 35 time 10 nodes 100 pv h2e2") == 35);
-  CHECK(cp("info depth 8 score cp -120 nodes 5") == -120);
-  CHECK(parse_info_score("info depth 20 score mate 3 pv a0a1").value().mate);
-  CHECK(cp("info depth 20 score mate 3") > cp("info depth 20 score mate 5"));
-  CHECK(cp("info depth 20 score mate -2") < -50000);
-  CHECK_FALSE(parse_info_score("info depth 8 score cp 40 lowerbound nodes 5"));
-  CHECK_FALSE(parse_info_score("info string score 5"));
-  CHECK_FALSE(parse_info_score("info depth 3 nodes 10"));
-  CHECK_FALSE(parse_info_score("info depth 3 score cp"));
-  CHECK(parse_info_depth("info depth 12 seldepth 20 score 3") == 12);
-  CHECK(parse_info_depth("bestmove h2e2") == 0);
+TEST_CASE("Scores are read from UCCI and UCI info lines, with their bounds", "[match][dialect]") {
+  const auto score = [](const std::string& line) { return parse_info(line).value().score.value(); };
+  CHECK(score("info depth 8 seldepth 12 score 35 time 10 nodes 100 pv h2e2").centipawns() == 35);
+  CHECK(score("info depth 8 score cp -120 nodes 5").centipawns() == -120);
+  CHECK(score("info depth 20 score mate 3 pv a0a1").mate);
+  CHECK(score("info depth 20 score mate 3").centipawns() > score("info depth 20 score mate 5").centipawns());
+  CHECK(score("info depth 20 score mate -2").centipawns() < -50000);
+  CHECK(parse_info("info depth 8 score cp 40 lowerbound nodes 5").value().bound == EngineInfo::Bound::Lower);
+  CHECK(parse_info("info depth 8 score cp 40 upperbound").value().bound == EngineInfo::Bound::Upper);
+  CHECK(parse_info("info depth 8 score cp 40").value().bound == EngineInfo::Bound::Exact);
+  CHECK_FALSE(parse_info("info string score 5"));
+  CHECK_FALSE(parse_info("info depth 3 nodes 10").value().score);
+  CHECK_FALSE(parse_info("info depth 3 score cp"));  // malformed: no line at all
+  CHECK_FALSE(parse_info("info depth x score 3"));
+  CHECK_FALSE(parse_info("bestmove h2e2"));
+  CHECK(parse_info("info depth 12 seldepth 20 score 3").value().depth == 12);
+}
+
+TEST_CASE("Every field of an info line is read, as a GUI shows them", "[match][dialect]") {
+  const EngineInfo uci = parse_info(
+      "info depth 14 seldepth 21 multipv 2 score cp -17 wdl 120 700 180 nodes 123456 nps 98765 hashfull 37 "
+      "tbhits 0 time 1250 pv h2e2 h9g7 h0g2").value();
+  CHECK(uci.depth == 14);
+  CHECK(uci.seldepth == 21);
+  CHECK(uci.multipv == 2);
+  CHECK(uci.score->value == -17);
+  REQUIRE(uci.wdl);
+  CHECK((uci.wdl->win == 120 && uci.wdl->draw == 700 && uci.wdl->loss == 180));
+  CHECK(uci.nodes == 123456u);
+  CHECK(uci.nps == 98765u);
+  CHECK(uci.hashfull == 37);
+  CHECK(uci.time_ms == 1250);
+  CHECK(uci.pv == std::vector<std::string>{"h2e2", "h9g7", "h0g2"});
+  // A field after the principal variation ends it; unknown words are skipped.
+  const EngineInfo ucci = parse_info("info depth 3 pv b2e2 b9c7 currmove h2e2 nodes 40 something else").value();
+  CHECK(ucci.pv == std::vector<std::string>{"b2e2", "b9c7"});
+  CHECK(ucci.nodes == 40u);
+  CHECK(ucci.multipv == 0);  // not given
+  CHECK_FALSE(ucci.hashfull);
+  CHECK_FALSE(ucci.wdl);
+  CHECK_FALSE(parse_info("info depth 3 wdl 1 2"));  // wdl needs three numbers
+  CHECK_FALSE(parse_info("info nodes -5"));
 }
 
 TEST_CASE("bestmove answers: move, ponder move, none, resign", "[match][dialect]") {
@@ -220,7 +267,7 @@ TEST_CASE("go is written in each protocol's words and units", "[match][dialect]"
   GoClock c;
   c.remaining_ms[Red] = 9500;
   c.remaining_ms[Black] = 8250;
-  c.increment_ms = 100;
+  c.increment_ms[Red] = c.increment_ms[Black] = 100;
   c.to_move = Black;
   Handshake with_ms;
   with_ms.options = {"UseMillisec", "hashsize", "newgame"};

@@ -102,7 +102,7 @@ TEST_CASE("UCI best-first: searches, notes and voting off", "[protocol][uci][mod
 }
 
 TEST_CASE("UCI best-first: go infinite stops at stop, go ponder at ponderhit, a clock is kept",
-          "[protocol][uci][modes][best-first]") {
+          "[protocol][uci][modes][best-first][timing]") {
   Conversation c(Protocol::Uci);
   REQUIRE(c.handshake_ok());
   REQUIRE(c.command("setoption name Search Mode value best-first"));

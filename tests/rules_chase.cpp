@@ -2,7 +2,6 @@
 // one chase, perpetual mate threat) and the draw-only rule set, judged on game records as the referee
 // and `jiang judge` judge them (the third occurrence of a position).
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -11,6 +10,7 @@
 #include "engine/engine.h"
 #include "rules/rules.h"
 #include "movegen/notation.h"
+#include "tests/support/tsv.h"
 
 using namespace jiang;
 
@@ -41,19 +41,10 @@ struct Row {
 };
 
 std::vector<Row> chase_rows() {
-  std::ifstream in(std::string(JIANG_DATA_DIR) + "/chase.tsv");
-  REQUIRE(in.good());
   std::vector<Row> rows;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    Row r;
-    std::getline(fields, r.id, '\t');
-    std::getline(fields, r.expect, '\t');
-    std::getline(fields, r.fen, '\t');
-    std::getline(fields, r.moves, '\t');
-    std::getline(fields, r.note, '\t');
-    rows.push_back(r);
+  for (const auto& f : jiang::testing::tsv_rows(std::string(JIANG_DATA_DIR) + "/chase.tsv")) {
+    REQUIRE(f.size() == 5);
+    rows.push_back({f[0], f[1], f[2], f[3], f[4]});
   }
   return rows;
 }
@@ -79,6 +70,35 @@ TEST_CASE("chase.tsv: the search's count (the first recurrence) rules as the ref
     // One occurrence short of the count there is no verdict.
     CHECK(judge(r.fen, words(r.moves), RuleSet::Axf, 4).end == GameEnd::None);
   }
+}
+
+TEST_CASE("rule-cases.tsv: the rulings compared with the references (docs/rules.md)", "[rules][chase]") {
+  const auto rows = jiang::testing::tsv_rows(std::string(JIANG_DATA_DIR) + "/rule-cases.tsv");
+  REQUIRE(rows.size() == 11);
+  for (const auto& f : rows) {
+    REQUIRE(f.size() == 9);
+    INFO("case " << f[0] << " (" << f[4] << "): " << f[8]);
+    const std::vector<std::string> moves = words(f[3]);
+    CHECK(std::string(result_name(judge(f[2], moves).end)) == f[1]);
+    // The search's count rules the same at the first recurrence, and the referee's count not earlier.
+    CHECK(std::string(result_name(judge(f[2], moves, RuleSet::Axf, 2).end)) == f[1]);
+    CHECK(judge(f[2], moves, RuleSet::Axf, 4).end == GameEnd::None);
+  }
+}
+
+TEST_CASE("chase: a held rook takes the horse that holds it, and chases it when it is unprotected", "[rules][chase]") {
+  // The red rook on f1 stands on the leg of the black horse on g1, which would otherwise attack the red
+  // general on e0: it may not move except to take that horse, which is legal, so it attacks the horse.
+  Position held = Position::from_fen("3k5/9/9/9/9/9/9/9/5Rn2/4K4 w - - 0 1");
+  CHECK(held_by_horse(held, make_square(5, 1)));
+  CHECK(chased_pieces(held, Red) == SquareSet::of(make_square(6, 1)));
+  // A rook beside a horse whose other leg it blocks is not held (the horse does not reach the general).
+  Position free = Position::from_fen("4k4/9/9/9/9/9/9/9/5Rn2/3K5 w - - 0 1");
+  CHECK_FALSE(held_by_horse(free, make_square(5, 1)));
+  // A pinned piece still attacks nothing it may not legally take: the black rook kept on the e file by
+  // the cannon on e2 does not attack the red cannon on b4 (AXF diagram 63).
+  Position confined = Position::from_fen("4k4/4a4/9/9/9/1C2r4/9/4C4/9/2B1K4 b - - 0 1");
+  CHECK_FALSE(chased_pieces(confined, Black).contains(make_square(1, 4)));
 }
 
 TEST_CASE("chase: the generals facing each other are a fake protection", "[rules][chase]") {

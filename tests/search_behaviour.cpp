@@ -395,7 +395,8 @@ TEST_CASE("repetition: the chased side may repeat", "[search][rules]") {
   engine.set_hash_mb(16);
   engine.new_game();
   const SearchResult r = search_with_rules(engine, moves, 5, RuleSet::Axf, {parse("h6g6")});
-  CHECK(r.score >= kMateBound);
+  // A chase is a contested ruling (docs/rules.md): the win is worth kContestedRuleWin, not a mate.
+  CHECK(r.score == kContestedRuleWin);
   // Under the draw-only rules the same move only draws.
   engine.new_game();
   const SearchResult draw = search_with_rules(engine, moves, 5, RuleSet::Draw, {parse("h6g6")});
@@ -420,7 +421,35 @@ TEST_CASE("repetition: a win the game has not given yet is not a mate", "[search
   engine.new_game();
   engine.set_position(fen, {"c5b3", "e5e4", "b3c5", "e4e5", "c5b3", "e5e4", "b3c5"});
   const SearchResult twice = engine.search(limits);
-  CHECK(twice.score >= kMateBound);
+  CHECK(twice.score == kContestedRuleWin);  // a chase: a contested win, not a mate
+  CHECK(once.score != kContestedRuleWin);
+}
+
+TEST_CASE("repetition: a side far ahead plays on rather than repeat into a contested win", "[search][rules]") {
+  // Black is two rooks up. The red rook chases the black horse (g1h3 f1f3 h3g1 f3f1 g1h3 f1f3): h3g1
+  // now checks, Red's only reply f3f1 repeats the start position a third time, and by jiang's rules
+  // Red loses for perpetual chase (rule-cases.tsv, check-idle). A lenient referee calls it a draw
+  // (issue 26), so Black must not trade its won game for that ruling: it plays on, and here finds a
+  // mate (h3f2 ...). The build before this rule played h3g1, scoring it a mate in one.
+  const std::string fen = "r2k4r/9/9/9/9/9/9/4p4/5Rn2/3AKA3 b - - 0 1";
+  const std::vector<std::string> moves = {"g1h3", "f1f3", "h3g1", "f3f1", "g1h3", "f1f3"};
+  Engine engine;
+  engine.set_hash_mb(16);
+  for (const int depth : {4, 8}) {
+    INFO("depth " << depth);
+    engine.new_game();
+    const SearchResult r = search(engine, fen, moves, depth);
+    INFO("best " << to_string(r.best) << " score " << r.score);
+    CHECK(to_string(r.best) != "h3g1");
+    CHECK(r.score > kContestedRuleWin);
+  }
+  // The repeating move itself is worth the contested win and no more.
+  engine.set_position(fen, moves);
+  SearchLimits limits;
+  limits.depth = 4;
+  limits.only = {parse("h3g1")};
+  engine.new_game();
+  CHECK(engine.search(limits).score == kContestedRuleWin);
 }
 
 TEST_CASE("the 60-move rule: after 120 plies without a capture the game is drawn", "[search][rules]") {

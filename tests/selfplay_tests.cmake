@@ -16,10 +16,7 @@ target_link_libraries(jiang_selfplay_tests PRIVATE jiang_selfplay jiang_test_mai
 target_compile_definitions(jiang_selfplay_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
 add_dependencies(jiang_selfplay_tests jiang)
-catch_discover_tests(jiang_selfplay_tests TEST_PREFIX "selfplay/" TEST_SPEC "~[slow]"
-                     PROPERTIES FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
-catch_discover_tests(jiang_selfplay_tests TEST_PREFIX "selfplay/" TEST_SPEC "[slow]"
-                     PROPERTIES LABELS slow FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+jiang_discover_tests(jiang_selfplay_tests "selfplay/")
 
 # --- Bad options of `jiang selfplay` (jiang_cli_test is defined in tests/CMakeLists.txt) ---------------
 set(SELFPLAY_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/selfplay)

@@ -39,17 +39,23 @@ void install(int sig, void (*handler)(int), struct sigaction& old) {
   sigaction(sig, &action, &old);
 }
 
-// After the handlers are in place: a stop signal the parent left blocked (one sent before this process
-// could install anything waits, pending, until here) is taken now, by the handler.
-void unblock_stop_signals() {
+void mask_stop_signals(int how) {
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
-  pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+  pthread_sigmask(how, &set, nullptr);
 }
 
+// After the handlers are in place: a stop signal held until now (by hold_stop_signals, or blocked by
+// the parent) is taken now, by the handler.
+void unblock_stop_signals() { mask_stop_signals(SIG_UNBLOCK); }
+
 }  // namespace
+
+void hold_stop_signals() { mask_stop_signals(SIG_BLOCK); }
+
+void release_stop_signals() { mask_stop_signals(SIG_UNBLOCK); }
 
 StopPipe::StopPipe() {
   int fds[2];

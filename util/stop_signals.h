@@ -31,6 +31,15 @@ class StopPipe {
   int write_fd_ = -1;
 };
 
+// Blocks SIGINT and SIGTERM in the calling thread (and the threads and children it starts) until a
+// StopSignals guard, or release_stop_signals(), unblocks them: a signal in between waits, pending, and
+// is then taken by the guard as a clean stop rather than killing the process. For main(), before the
+// command line of a long command is parsed and MPI set up.
+void hold_stop_signals();
+// Unblocks them again without a guard: for a path of a held command that installs none, which a signal
+// then ends by the default action, as any other command.
+void release_stop_signals();
+
 // Installs the handlers for its lifetime and restores the previous ones after. One at a time: the
 // state is the process's, as signals are.
 class StopSignals {

@@ -7,7 +7,8 @@ move, found none illegal or ambiguous, reached the result comment, and read exac
 played (XBoard's log spells them in coordinates, as the engines do).
 
 usage: xboard_loads_pgn.py JIANG OPENINGS WORKDIR [GAMES]
-Exit codes: 0 all loaded, 1 a game did not load as played, 77 xboard or Xvfb is not installed (skipped).
+Exit codes: 0 all loaded, 1 a game did not load as played, 77 xboard or Xvfb is not installed (skipped;
+1 instead when the environment sets JIANG_REQUIRE_XBOARD, as CI does).
 """
 import os
 import re
@@ -73,6 +74,10 @@ def main():
     jiang, openings, workdir = sys.argv[1:4]
     games = int(sys.argv[4]) if len(sys.argv) > 4 else 8
     if not os.path.exists(XBOARD) or not shutil.which("Xvfb"):
+        # CI installs both and sets JIANG_REQUIRE_XBOARD: there a skip would hide a broken install.
+        if os.environ.get("JIANG_REQUIRE_XBOARD"):
+            print("xboard or Xvfb is not installed, and JIANG_REQUIRE_XBOARD is set: failed")
+            return 1
         print("xboard or Xvfb is not installed: skipped")
         return 77
     os.makedirs(workdir, exist_ok=True)

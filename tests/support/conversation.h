@@ -121,6 +121,20 @@ inline bool any_starts_with(const std::vector<std::string>& lines, std::string_v
   return false;
 }
 
+// The time the engine reports (ms) in the last of `lines` that has a `time` field (its info lines),
+// if any: what it says it spent. Its own clock, unlike the wall clock between two lines here, is not
+// stretched by a loaded machine's scheduling, so a test that need not be [timing] asserts on this.
+inline std::optional<int64_t> reported_time_ms(const std::vector<std::string>& lines) {
+  std::optional<int64_t> time;
+  for (const std::string& line : lines) {
+    const std::vector<std::string> words = words_of(line);
+    for (size_t i = 0; i + 1 < words.size(); ++i)
+      if (words[0] == "info" && words[i] == "time") time = std::stoll(words[i + 1]);
+  }
+  return time;
+}
+
+// Wall-clock time since `since`: for the tests tagged [timing] (left out of the sanitizer run).
 inline int64_t elapsed_ms(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - since).count();
 }
