@@ -141,6 +141,6 @@ SearchResult Engine::search(const SearchLimits& requested, const SearchCallbacks
   return result;
 }
 
-std::optional<TTEntry> Engine::probe() const { return tt_.probe(position_.key()); }
+std::optional<TTEntry> Engine::probe() const { return tt_.probe(table_key(position_)); }
 
 }  // namespace jiang

@@ -53,7 +53,7 @@ Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTab
     : pos_(root), eval_(eval), tt_(tt), scheme_(scheme), key_salt_(table_key_salt(scheme)),
       histories_(memory.histories), eval_cache_(memory.eval_cache),
       eval_probes_at_start_(memory.eval_cache.probes()), eval_hits_at_start_(memory.eval_cache.hits()),
-      limits_(limits), margins_(limits.search_params.margins()), control_(control),
+      limits_(limits), margins_(limits.search_params.margins()), off_(limits.design.disabled), control_(control),
       time_(limits, root.side_to_move()), start_ms_(now_ms()) {
   MoveList legal;
   generate_legal(pos_, legal);
@@ -83,8 +83,16 @@ void Searcher::update_pv(int ply, Move m) {
   pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
 }
 
-// The game ends here by rule at the first recurrence of a position (engine/rule_score.h).
-std::optional<Score> Searcher::rule_score(int ply) const { return jiang::rule_score(pos_, ply, limits_.rules); }
+// The game ends here by rule at the first recurrence of a position (engine/rule_score.h). How far back
+// the verdict looked is noted for the table (see verdict_reach_).
+std::optional<Score> Searcher::rule_score(int ply) {
+  const Ruling ruling = judge_in_search(pos_, ply, limits_.rules);
+  if (ruling.reason == EndReason::QuietMoves)
+    verdict_reach_.count = std::min(verdict_reach_.count, ply - pos_.quiet_plies());
+  else if (ruling.cycle_plies > 0)
+    verdict_reach_.repetition = std::min(verdict_reach_.repetition, ply - ruling.cycle_plies);
+  return jiang::rule_score(ruling, ply);
+}
 
 bool Searcher::gives_check(Move m) {
   pos_.make_move(m);
@@ -162,13 +170,13 @@ void Searcher::update_histories(int ply, Move best, int depth, const Move* quiet
 
 Score Searcher::corrected_eval(Score raw) const {
   // The correction learns the full evaluation's errors: it says nothing about material alone.
-  if (scheme_.material_only) return raw;
+  if (scheme_.material_only || !on(SearchStep::Correction)) return raw;
   const int correction = histories_.correction[pos_.side_to_move()][structure_index(pos_)].value();
   return std::clamp(raw + correction, -kMateBound + 1, kMateBound - 1);
 }
 
 void Searcher::update_correction(int depth, Score best, Score static_eval) {
-  if (scheme_.material_only) return;
+  if (scheme_.material_only || !on(SearchStep::Correction)) return;
   histories_.correction[pos_.side_to_move()][structure_index(pos_)].update(best - static_eval, depth);
 }
 
@@ -197,18 +205,19 @@ void Searcher::remember_positional(int ply) {
 std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score beta, Score eval, bool improving,
                                           const std::optional<TTEntry>& entry, bool cut_node) {
   // Razoring: hopelessly below alpha near the leaves; let the captures decide.
-  if (depth <= margins_.razor_max_depth && !is_mate_score(alpha) &&
+  if (on(SearchStep::Razoring) && depth <= margins_.razor_max_depth && !is_mate_score(alpha) &&
       eval + margins_.razor_base + margins_.razor_per_ply2 * depth * depth <= alpha) {
     const Score score = qsearch(ply, alpha, alpha + 1);
     if (score <= alpha) return score;
   }
   // Reverse futility: far enough above beta near the leaves, no reply will bring the score back.
-  if (depth <= margins_.reverse_futility_max_depth && !is_mate_score(beta) &&
+  if (on(SearchStep::ReverseFutility) && depth <= margins_.reverse_futility_max_depth && !is_mate_score(beta) &&
       eval - margins_.reverse_futility_margin * (depth - improving) >= beta)
     return eval;
   // Null move: if passing still fails high, a real move will too.
   const Frame& f = frame(ply);
-  if (depth >= margins_.null_min_depth && frame(ply - 1).move && !f.excluded && eval >= beta && f.static_eval >= beta &&
+  if (on(SearchStep::NullMove) && depth >= margins_.null_min_depth && frame(ply - 1).move && !f.excluded &&
+      eval >= beta && f.static_eval >= beta &&
       ply >= null_min_ply_ && null_move_allowed() && !is_mate_score(beta)) {
     const int reduction = margins_.null_base_reduction + depth / margins_.null_depth_divisor +
                           std::min(int(eval - beta) / margins_.null_eval_divisor, margins_.null_max_eval_reduction);
@@ -218,7 +227,7 @@ std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score
     if (stopped_) return std::nullopt;
     if (score >= beta) {
       if (score >= kMateBound) score = beta;  // a mate found after passing proves nothing
-      if (depth < margins_.null_verify_depth) return score;
+      if (depth < margins_.null_verify_depth || !on(SearchStep::NullVerification)) return score;
       // Deep cutoffs are verified by a search that passes no more for a while, so that zugzwang cannot
       // prune a whole tree.
       null_min_ply_ = ply + 3 * (depth - reduction) / 4;
@@ -227,7 +236,8 @@ std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score
       if (verified >= beta) return score;
     }
   }
-  if (depth >= margins_.probcut_min_depth && !is_mate_score(beta)) return probcut(depth, ply, beta, improving, entry);
+  if (on(SearchStep::Probcut) && depth >= margins_.probcut_min_depth && !is_mate_score(beta))
+    return probcut(depth, ply, beta, improving, entry);
   return std::nullopt;
 }
 
@@ -247,8 +257,9 @@ std::optional<Score> Searcher::probcut(int depth, int ply, Score beta, bool impr
     unmake_move();
     if (stopped_) return std::nullopt;
     if (score >= raised) {
-      tt_.store(table_key(), m, to_tt(score, ply), frame(ply).raw_eval, depth - margins_.probcut_reduction + 1,
-                Bound::Lower, frame(ply).tt_pv);
+      if (path_free(ply))
+        tt_.store(table_key(), m, to_tt(score, ply), frame(ply).raw_eval, depth - margins_.probcut_reduction + 1,
+                  Bound::Lower, frame(ply).tt_pv);
       return score;
     }
   }
@@ -266,12 +277,12 @@ int Searcher::singular_extension(int depth, int ply, Score beta, const TTEntry& 
   if (stopped_) return 0;
   if (score < singular_beta) return 1;  // only the hash move holds: it deserves a deeper look
   // Multi-cut: another move beats beta as well, so this node fails high whatever the hash move does.
-  if (singular_beta >= beta) {
+  if (singular_beta >= beta && on(SearchStep::MultiCut)) {
     cutoff = singular_beta;
     return 0;
   }
   // The hash move is not alone in being good: it needs no more depth than the others.
-  return tt_score >= beta ? -1 : 0;
+  return tt_score >= beta && on(SearchStep::NegativeExtension) ? -1 : 0;
 }
 
 // --- Move pruning and reductions ------------------------------------------------------------------
@@ -280,32 +291,34 @@ int Searcher::singular_extension(int depth, int ply, Score beta, const TTEntry& 
 // captures only when even their victim cannot lift the score to alpha or when they lose material.
 bool Searcher::futile(const MoveOutlook& o, bool skip_quiets) {
   if (o.victim != NoPiece) {
-    if (!o.in_check && o.lmr_depth < margins_.capture_futility_max_depth &&
+    if (on(SearchStep::CaptureFutility) && !o.in_check && o.lmr_depth < margins_.capture_futility_max_depth &&
         o.eval + margins_.capture_futility_base + margins_.capture_futility_per_ply * o.lmr_depth +
                 kSeeValue[type_of(o.victim)] <=
             o.alpha &&
         !gives_check(o.move))
       return true;
-    return !see_ge(pos_, o.move, -margins_.see_capture_per_ply * o.depth);
+    return on(SearchStep::SeeCaptures) && !see_ge(pos_, o.move, -margins_.see_capture_per_ply * o.depth);
   }
   if (gives_check(o.move)) return false;
   if (skip_quiets) return true;
-  if (o.lmr_depth < margins_.history_prune_max_depth && o.history < -margins_.history_prune_per_ply * o.depth) return true;
-  if (!o.in_check && o.lmr_depth < margins_.futility_max_depth &&
+  if (on(SearchStep::HistoryPruning) && o.lmr_depth < margins_.history_prune_max_depth &&
+      o.history < -margins_.history_prune_per_ply * o.depth)
+    return true;
+  if (on(SearchStep::Futility) && !o.in_check && o.lmr_depth < margins_.futility_max_depth &&
       o.eval + margins_.futility_base + margins_.futility_per_ply * o.lmr_depth <= o.alpha)
     return true;
-  return !see_ge(pos_, o.move, -margins_.see_quiet_per_ply2 * o.lmr_depth * o.lmr_depth);
+  return on(SearchStep::SeeQuiets) && !see_ge(pos_, o.move, -margins_.see_quiet_per_ply2 * o.lmr_depth * o.lmr_depth);
 }
 
 // How much more (or less) than the table's reduction the move just made at `ply` is reduced.
 int Searcher::reduction_adjustment(int ply, bool pv_node, bool cut_node, bool improving, bool capture) const {
   const Frame& f = frames_[ply + kFrameOffset];
   int r = 0;
-  r += cut_node;                 // expected to fail high anyway: a late move is unlikely to matter
-  r -= f.tt_pv;                  // on or near a principal variation: look closer
-  r -= pv_node;
-  r += !improving;
-  if (!capture) r -= f.stat_score / margins_.lmr_history_divisor;
+  r += cut_node && on(SearchStep::LmrCutNode);  // expected to fail high anyway: a late move is unlikely to matter
+  r -= f.tt_pv && on(SearchStep::LmrTtPv);      // on or near a principal variation: look closer
+  r -= pv_node && on(SearchStep::LmrPvNode);
+  r += !improving && on(SearchStep::LmrImproving);
+  if (!capture && on(SearchStep::LmrHistory)) r -= f.stat_score / margins_.lmr_history_divisor;
   return r;
 }
 
@@ -315,6 +328,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   const bool pv_node = beta - alpha > 1;
   pv_length_[ply] = ply;
   if (depth <= 0) return qsearch(ply, alpha, beta);
+  const VerdictScope verdicts(verdict_reach_);
   ++nodes_;
   if (should_stop()) return 0;
   if (ply >= kMaxPly - 1) return static_score(ply);
@@ -333,7 +347,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   // The grandchildren's killers came from another part of the tree.
   frame(ply + 2).killers = {};
   // Check extension: forced replies are cheap to search and often decisive.
-  if (in_check) ++depth;
+  if (in_check && on(SearchStep::CheckExtension)) ++depth;
 
   // --- Transposition table: a cutoff when the stored bound settles this window. A singular search
   // (with a move excluded) is a different question and neither reads nor writes the answer.
@@ -364,7 +378,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     // The table keeps the raw score: corrected here once, never again on a later visit.
     f.raw_eval = raw;
     f.static_eval = eval = corrected_eval(raw);
-    if (entry && !is_mate_score(tt_score) &&
+    if (on(SearchStep::TtEval) && entry && !is_mate_score(tt_score) &&
         (entry->bound() == (tt_score > eval ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
       eval = tt_score;
   }
@@ -385,7 +399,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   }
 
   // --- Internal iterative reduction: without a hash move, ordering is poor; search shallower.
-  if (!hash_move && depth >= margins_.iir_min_depth && !excluded) --depth;
+  if (on(SearchStep::Iir) && !hash_move && depth >= margins_.iir_min_depth && !excluded) --depth;
 
   // --- The moves.
   const Move counter = frame(ply - 1).move
@@ -416,14 +430,14 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
 
     // --- Shallow pruning of moves that the static score, the move count or history give up on.
     if (may_prune && best > -kMateBound && move_count > 1) {
-      if (!skip_quiets && move_count >= late_move_count(margins_, depth, improving)) skip_quiets = true;
+      if (on(SearchStep::Lmp) && !skip_quiets && move_count >= late_move_count(margins_, depth, improving)) skip_quiets = true;
       const MoveOutlook outlook{m, victim, depth, std::max(depth - 1 - base_reduction, 0), history, eval, alpha, in_check};
       if (futile(outlook, skip_quiets)) continue;
     }
 
     // --- Extensions: the singular hash move.
     int extension = 0;
-    if (m == hash_move && ply > 0 && depth >= margins_.singular_min_depth && !excluded && entry &&
+    if (on(SearchStep::Singular) && m == hash_move && ply > 0 && depth >= margins_.singular_min_depth && !excluded && entry &&
         entry->bound() != Bound::Upper && entry->depth + margins_.singular_table_depth_slack >= depth && !is_mate_score(tt_score)) {
       std::optional<Score> cutoff;
       extension = singular_extension(depth, ply, beta, *entry, cut_node, cutoff);
@@ -436,9 +450,10 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     f.stat_score = capture ? 0 : 2 * histories_.main[us][from_to(m)] + history - margins_.stat_score_offset;
     Score score;
     // --- Late move reductions: a reduced null-window search first for late moves.
-    if (depth >= margins_.lmr_min_depth && move_count > 1 + pv_node && (!capture || cut_node) && !mate_in_window) {
+    if (on(SearchStep::Lmr) && depth >= margins_.lmr_min_depth && move_count > 1 + pv_node && (!capture || cut_node) &&
+        !mate_in_window) {
       // A checking move is searched at full depth.
-      const int r = pos_.in_check() ? 0 : base_reduction + reduction_adjustment(ply, pv_node, cut_node, improving, capture);
+      const int r = pos_.in_check() && on(SearchStep::LmrCheck) ? 0 : base_reduction + reduction_adjustment(ply, pv_node, cut_node, improving, capture);
       const int reduced = std::clamp(new_depth - r, 1, new_depth);
       score = -search(reduced, ply + 1, -alpha - 1, -alpha, true);
       if (score > alpha && reduced < new_depth) score = -search(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
@@ -472,9 +487,9 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   if (best >= beta) update_histories(ply, best_move, depth, quiets_tried.data(), quiet_count, captures_tried.data(), capture_count);
 
   const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-  if (!excluded) {
-    tt_.store(table_key(), best_move, to_tt(best, ply), f.raw_eval, depth,
-              bound, f.tt_pv);
+  // A score that rests on a verdict reaching back past this node is true of this path only.
+  if (!excluded && path_free(ply)) {
+    tt_.store(table_key(), best_move, to_tt(best, ply), f.raw_eval, depth, bound, f.tt_pv);
     // The static score was wrong by the search's verdict: learn it, unless a capture decided the node
     // (then the score says more about the capture than about the structure).
     if (!in_check && !(best_move && pos_.piece_on(best_move.to()) != NoPiece) &&
@@ -511,7 +526,7 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
     // Standing pat: the side to move need not capture, so the static score is a lower bound.
     raw_eval = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : static_score(ply);
     best = corrected_eval(raw_eval);
-    if (entry && !is_mate_score(tt_score) &&
+    if (on(SearchStep::TtEval) && entry && !is_mate_score(tt_score) &&
         (entry->bound() == (tt_score > best ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
       best = tt_score;
     if (best >= beta) {
@@ -533,9 +548,10 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
     ++legal;
     if (!in_check) {
       // Delta pruning: even winning the victim outright leaves the score below alpha.
-      if (stand_pat + kSeeValue[type_of(pos_.piece_on(m.to()))] + margins_.delta_margin <= alpha) continue;
+      if (on(SearchStep::QsDelta) && stand_pat + kSeeValue[type_of(pos_.piece_on(m.to()))] + margins_.delta_margin <= alpha)
+        continue;
       // A capture that loses material in the exchange is not what makes a position quiet.
-      if (!see_ge(pos_, m, 0)) continue;
+      if (on(SearchStep::QsSee) && !see_ge(pos_, m, 0)) continue;
     }
     make_move(ply, m);
     const Score score = -qsearch(ply + 1, -beta, -alpha);
@@ -625,7 +641,7 @@ Score Searcher::root_search(int depth, Score alpha, Score beta) {
 Score Searcher::aspiration_search(int depth, Score previous, bool report_bounds,
                                   const std::function<void(const SearchInfo&)>& on_info) {
   Score alpha = -kInfinite, beta = kInfinite, delta = margins_.aspiration_window;
-  if (depth >= margins_.aspiration_min_depth && previous > -kInfinite && !is_mate_score(previous)) {
+  if (on(SearchStep::Aspiration) && depth >= margins_.aspiration_min_depth && previous > -kInfinite && !is_mate_score(previous)) {
     alpha = std::max<Score>(previous - delta, -kInfinite);
     beta = std::min<Score>(previous + delta, kInfinite);
   }
@@ -721,6 +737,7 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
   for (int depth = 1; depth <= max_depth; ++depth) {
     root_depth_ = depth;
     root_best_changes_ = 0;
+    verdict_reach_ = {};
     Score iteration = -kInfinite;
     for (pv_index_ = 0; pv_index_ < size_t(lines) && !stopped_; ++pv_index_) {
       const Score previous = pv_index_ == 0 ? score : root_moves_[pv_index_].previous_score;
@@ -741,9 +758,11 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
       rm.previous_score = rm.score;
       completed_lines.push_back({rm.move, rm.score});
     }
-    // The root is never stored by search(); storing it lets a GUI's probe and the next search see it.
-    tt_.store(table_key(), root_moves_[0].move, to_tt(score, 0),
-              pos_.in_check() ? TranspositionTable::kNoEval : static_score(0), depth, Bound::Exact, true);
+    // The root is never stored by search(); storing it lets a GUI's probe and the next search see it
+    // (unless its score rests on the game's record before it).
+    if (path_free(0))
+      tt_.store(table_key(), root_moves_[0].move, to_tt(score, 0),
+                pos_.in_check() ? TranspositionTable::kNoEval : static_score(0), depth, Bound::Exact, true);
     best_pv = lines == 1 ? std::vector<Move>(pv_[0].begin(), pv_[0].begin() + pv_length_[0]) : root_moves_[0].pv;
     if (on_info && lines == 1) on_info(info(depth, score, Bound::Exact));
     if (on_info && lines > 1) report_lines(depth, lines, on_info);

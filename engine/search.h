@@ -4,6 +4,7 @@
 // about moves lives in the Histories it is given); one Searcher searches one position once.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -125,7 +126,7 @@ class Searcher {
   // Keeps the positional part of the node at `ply` (the scheme's positional_ply) for its descendants.
   void remember_positional(int ply);
   // The transposition table's key of the current position: the scheme's salt keeps schemes apart.
-  uint64_t table_key() const { return pos_.key() ^ key_salt_; }
+  uint64_t table_key() const { return jiang::table_key(pos_) ^ key_salt_; }
   static uint64_t table_key_salt(const EvalScheme& scheme);
   Score corrected_eval(Score raw) const;
   void update_correction(int depth, Score best, Score static_eval);
@@ -137,7 +138,9 @@ class Searcher {
   void update_histories(int ply, Move best, int depth, const Move* quiets, int quiet_count, const Move* captures,
                         int capture_count);
   void update_continuation(int ply, Piece piece, Square to, int bonus);
-  std::optional<Score> rule_score(int ply) const;
+  // The game's verdict on the node at `ply` by its rules (repetition, the 60-move rule), if it has one;
+  // notes how far back the verdict looked (see verdict_reach_).
+  std::optional<Score> rule_score(int ply);
   bool null_move_allowed() const;
   bool gives_check(Move m);
   bool has_long_range_pieces(Color c) const;
@@ -157,6 +160,8 @@ class Searcher {
   uint64_t eval_probes_at_start_, eval_hits_at_start_;
   const SearchLimits& limits_;
   const SearchMargins& margins_;  // the search's margins, depths and divisors: limits_.search_params
+  const StepSet off_;  // the steps turned off (engine/search_steps.h)
+  bool on(SearchStep s) const { return !off_.has(s); }
   SearchControl& control_;
   TimeManager time_;
   int64_t start_ms_;
@@ -170,6 +175,37 @@ class Searcher {
   size_t pv_index_ = 0;        // the line (MultiPV) being searched: the root moves before it are settled
   int root_best_changes_ = 0;  // how often the best root move changed in this iteration
   int null_min_ply_ = 0;       // no null move before this ply: a null-move cutoff is being verified
+  // How far back the rule verdicts in the subtree being searched looked: the shallowest ply of an
+  // earlier occurrence that a repetition repeated, and of the position after the last capture that a
+  // 60-move draw counted from; kNoVerdict if none (docs/search.md, "Path-dependent verdicts").
+  static constexpr int kNoVerdict = kMaxPly + 1;
+  struct VerdictReach {
+    int repetition = kNoVerdict;
+    int count = kNoVerdict;
+  };
+  VerdictReach verdict_reach_;
+  // Opens a node's account of verdict_reach_ and, when the node returns, adds it to its parent's.
+  class VerdictScope {
+   public:
+    explicit VerdictScope(VerdictReach& reach) : reach_(reach), outer_(reach) { reach_ = {}; }
+    ~VerdictScope() {
+      reach_.repetition = std::min(reach_.repetition, outer_.repetition);
+      reach_.count = std::min(reach_.count, outer_.count);
+    }
+    VerdictScope(const VerdictScope&) = delete;
+    VerdictScope& operator=(const VerdictScope&) = delete;
+
+   private:
+    VerdictReach& reach_;
+    const VerdictReach outer_;
+  };
+  // Whether the score of the node at `ply` (the current position) is true whatever the path to it:
+  // no repetition in its subtree repeated a position before it, and no 60-move draw counted from before
+  // it unless its table key holds its count. Only such a score goes into the table (and teaches the
+  // correction history).
+  bool path_free(int ply) const {
+    return verdict_reach_.repetition >= ply && (verdict_reach_.count >= ply || count_in_table_key(pos_));
+  }
   bool stopped_ = false;
 };
 

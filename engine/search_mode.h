@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/search_steps.h"
 #include "engine/modes/best_first/settings.h"
 
 namespace jiang {
@@ -36,6 +37,7 @@ struct SearchDesign {
   SearchMode mode = SearchMode::AlphaBeta;
   MoveOrder order = MoveOrder::History;
   TwoStageParams two_stage;
+  StepSet disabled;  // the search steps turned off (engine/search_steps.h), to measure each
   // The best-first mode's voting and tree size (the protocols' BestFirst options).
   best_first::Settings best_first;
 };

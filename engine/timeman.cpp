@@ -25,7 +25,7 @@ constexpr double kMinDropFactor = 0.8, kMaxDropFactor = 1.6;
 
 }  // namespace
 
-TimeManager::TimeManager(const SearchLimits& limits, Color us) {
+TimeManager::TimeManager(const SearchLimits& limits, Color us) : off_(limits.design.disabled) {
   if (limits.infinite) return;
   const int64_t overhead = std::max<int64_t>(0, limits.move_overhead_ms);
   if (limits.movetime_ms > 0) {
@@ -47,9 +47,11 @@ TimeManager::TimeManager(const SearchLimits& limits, Color us) {
 bool TimeManager::should_stop(int64_t elapsed_ms, double best_move_changes, int stable_iterations,
                               int score_drop) const {
   if (!has_clock()) return false;
-  const double instability = 1.0 + kInstabilityPerChange * best_move_changes;
-  const double stability = stable_iterations >= kStableIterations ? kStableFactor : 1.0;
-  const double drop = std::clamp(1.0 + kScoreDropPerCp * score_drop, kMinDropFactor, kMaxDropFactor);
+  const double instability = off_.has(SearchStep::TimeBestMoveChanges) ? 1.0 : 1.0 + kInstabilityPerChange * best_move_changes;
+  const double stability = stable_iterations >= kStableIterations && !off_.has(SearchStep::TimeStability) ? kStableFactor : 1.0;
+  const double drop = off_.has(SearchStep::TimeScoreDrop)
+                          ? 1.0
+                          : std::clamp(1.0 + kScoreDropPerCp * score_drop, kMinDropFactor, kMaxDropFactor);
   const double budget = double(optimum_ms_) * instability * stability * drop;
   return double(elapsed_ms) >= std::min(budget, double(hard_ms_));
 }

@@ -29,6 +29,7 @@ class TimeManager {
  private:
   int64_t optimum_ms_ = kUnlimited;
   int64_t hard_ms_ = kUnlimited;
+  StepSet off_;  // the stop decision's factors turned off (SearchStep::Time*)
 };
 
 }  // namespace jiang

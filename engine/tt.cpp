@@ -115,6 +115,15 @@ int TranspositionTable::hashfull() const {
   return used * 1000 / int(sample * kBucketSlots);
 }
 
+uint64_t table_key(const Position& pos) {
+  if (!count_in_table_key(pos)) return pos.key();
+  // splitmix64's finaliser: one well-mixed key per count, unrelated to the Zobrist keys.
+  uint64_t z = uint64_t(pos.quiet_plies()) * 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return pos.key() ^ z ^ (z >> 31);
+}
+
 Score to_tt(Score s, int ply) { return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s; }
 Score from_tt(Score s, int ply) { return s >= kMateBound ? s - ply : s <= -kMateBound ? s + ply : s; }
 

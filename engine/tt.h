@@ -12,8 +12,10 @@
 #include <memory>
 #include <optional>
 
-#include "eval/score.h"
+#include "engine/score.h"
+#include "movegen/position.h"
 #include "movegen/types.h"
+#include "rules/rules.h"
 
 namespace jiang {
 
@@ -76,6 +78,15 @@ class TranspositionTable {
   size_t megabytes_ = 0;
   uint8_t generation_ = 0;
 };
+
+// A position's key in the table: its Zobrist key and, from kQuietPliesInKey plies without a capture on,
+// its count of them. From there a search line may reach the 60-move rule, and a score that counts on a
+// 60-move draw is true only of positions with the same count (docs/search.md).
+// Search lines longer than half the deepest (kMaxPly) are rare; a longer one is caught by the search
+// (Searcher::path_free) and its score not stored.
+inline constexpr int kQuietPliesInKey = kQuietPliesDraw - kMaxPly / 2;
+inline bool count_in_table_key(const Position& pos) { return pos.quiet_plies() >= kQuietPliesInKey; }
+uint64_t table_key(const Position& pos);
 
 // Mate scores count plies from the root; in the table they count from the stored node, so that a mate
 // found along one path is right when the position is reached along another.

@@ -1,6 +1,6 @@
 // The search-design options of issue 12 over both protocols: `Search Mode` / `searchmode` and
 // `Move Order` / `moveorder` are declared, accepted, and refused with a message for a bad value that
-// changes nothing.
+// changes nothing; `Disable Steps` / `disablesteps` (the search steps turned off) and `jiang bench --disable`.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -201,6 +201,46 @@ TEST_CASE("A bad option on the command line stops the engine before it starts", 
   const CliRun with_command = run_jiang({"--setoption", "Hash=8", "perft", "--depth", "1"});
   CHECK(with_command.exit_code == 2);
   CHECK_THAT(with_command.err, Catch::Contains("is for the engine"));
+}
+
+}  // namespace jiang::testing
+
+namespace jiang::testing {
+
+TEST_CASE("Disable Steps: declared, set, and an unknown step refused with the valid names", "[protocol][modes][steps]") {
+  for (const Protocol protocol : {Protocol::Uci, Protocol::Ucci}) {
+    const bool uci = protocol == Protocol::Uci;
+    Conversation c(protocol);
+    REQUIRE(c.handshake_ok());
+    CHECK(any_starts_with(c.handshake(), uci ? "option name Disable Steps type string default <empty>"
+                                             : "option disablesteps type string default <empty>"));
+    const std::string set = uci ? "setoption name Disable Steps value " : "setoption disablesteps ";
+    auto lines = c.command(set + "singular, ProbCut");
+    REQUIRE(lines);
+    CHECK(lines->empty());
+    lines = c.command(set + "singular,prbcut");
+    REQUIRE(lines);
+    REQUIRE(lines->size() == 1);
+    const std::string name = uci ? "Disable Steps" : "disablesteps";
+    CHECK(starts_with(lines->front(), "info string setoption: " + name + ": unknown search step 'prbcut'; the steps are: "
+                                      "aspiration, check_extension, "));
+    CHECK(lines->front().find(", time_score_drop; the steps turned off are unchanged") != std::string::npos);
+    CHECK(notes_of_search(c).empty());  // and the engine still searches
+  }
+}
+
+TEST_CASE("jiang bench --disable: the steps named are off; an unknown name is an error listing the valid ones",
+          "[cli][steps]") {
+  const CliRun off = run_jiang({"bench", "--depth", "3", "--disable", "singular,probcut"});
+  REQUIRE(off.exit_code == 0);
+  CHECK(any_contains(off.out, " disabled probcut,singular"));
+  const CliRun bad = run_jiang({"bench", "--depth", "3", "--disable", "singular,prbcut"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("unknown search step 'prbcut'; the steps are: aspiration,") != std::string::npos);
+  const CliRun selfplay = run_jiang({"selfplay", "--games", "2", "--depth", "1", "--disable", "lmr,nope", "--out",
+                                     "/nonexistent-dir/never-written.txt"});
+  CHECK(selfplay.exit_code == 2);
+  CHECK(selfplay.err.find("unknown search step 'nope'") != std::string::npos);
 }
 
 }  // namespace jiang::testing

@@ -107,7 +107,7 @@ TEST_CASE("after a search every stored evaluation is the position's raw evaluati
     Searcher(root, eval, tt, memory, limits, control).run(nullptr);
     // Every entry within three plies of the root.
     std::function<void(Position&, int)> visit = [&](Position& pos, int plies) {
-      if (const auto e = tt.probe(pos.key()); e && e->eval != TranspositionTable::kNoEval) {
+      if (const auto e = tt.probe(table_key(pos)); e && e->eval != TranspositionTable::kNoEval) {
         CHECK(e->eval == eval.evaluate(pos));
         ++checked;
       }

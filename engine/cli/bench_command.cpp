@@ -138,6 +138,7 @@ int run_bench(const BenchOptions& o) {
   if (o.design.mode == SearchMode::TwoStage)
     std::printf(" (margin %d cp, stage 1 share %d%%, positional ply %d)", o.design.two_stage.margin_cp,
                 o.design.two_stage.stage1_percent, o.design.two_stage.positional_ply);
+  if (!o.design.disabled.empty()) std::printf(" disabled %s", to_string(o.design.disabled).c_str());
   std::printf("\n");
   std::printf("time %lld ms\n", static_cast<long long>(elapsed));
   std::printf("nps %llu\n", static_cast<unsigned long long>(nodes * 1000 / uint64_t(elapsed)));

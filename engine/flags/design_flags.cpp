@@ -25,6 +25,20 @@ void add_design_flags(CLI::App* cmd, SearchDesign& design) {
          "--order", [&design](const std::string& text) { design.order = *parse_move_order(text); },
          "move order of the alpha-beta searches: " + std::string(kMoveOrderNames) + " (default history)")
       ->check(order_name);
+  const CLI::Validator steps_valid(
+      [](std::string& text) {
+        std::string error;
+        return parse_steps(text, error) ? std::string() : error;
+      },
+      "STEPS");
+  cmd->add_option_function<std::string>(
+         "--disable",
+         [&design](const std::string& text) {
+           std::string error;
+           design.disabled = *parse_steps(text, error);
+         },
+         "search steps to turn off, comma-separated (to measure what each is worth): " + step_names())
+      ->check(steps_valid);
   TwoStageParams& two_stage = design.two_stage;
   cmd->add_option("--two-stage-margin", two_stage.margin_cp,
                   "two-stage: stage 1 keeps the root moves within this many centipawns of its best (variant 1)")

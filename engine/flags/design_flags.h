@@ -1,6 +1,6 @@
 // `--mode NAME` and `--order NAME` for the commands that search (bench, selfplay): the search design
-// of engine/search_mode.h, by the names the protocols' options use, and two-stage's parameters (the
-// protocols' TwoStage options). A library of its own (jiang_design_flags), above the engine and below
+// of engine/search_mode.h, by the names the protocols' options use, two-stage's parameters (the
+// protocols' TwoStage options) and `--disable STEPS` (the protocols' Disable Steps). A library of its own (jiang_design_flags), above the engine and below
 // the commands of engine/cli and tuning/selfplay that share it.
 #pragma once
 

@@ -1,6 +1,7 @@
 // The options that choose the search design (issue 12): `Search Mode` / `searchmode`, `Move Order` /
-// `moveorder` and two-stage search's parameters (engine/modes/two_stage.h), stored in the session and given
-// to every search as SearchLimits::design.
+// `moveorder`, two-stage search's parameters (engine/modes/two_stage.h) and `Disable Steps` /
+// `disablesteps` (engine/search_steps.h), stored in the session and given to every search as
+// SearchLimits::design.
 #include "engine/protocol/protocol.h"
 
 namespace jiang::protocol {
@@ -14,6 +15,8 @@ void Session::add_design_options() {
               [this](std::string_view v, std::string_view name) { set_search_mode(v, name); }});
   add_option({"Move Order", "moveorder", Type::Combo, std::string(to_string(SearchDesign{}.order)), 0, 0, orders,
               [this](std::string_view v, std::string_view name) { set_move_order(v, name); }});
+  add_option({"Disable Steps", "disablesteps", Type::String, "<empty>", 0, 0, {},
+              [this](std::string_view v, std::string_view name) { set_disabled_steps(v, name); }});
   TwoStageParams& two_stage = design_.two_stage;
   const auto spin = [](int value) { return std::to_string(value); };
   add_option({"TwoStage Margin", "twostagemargin", Type::Spin, spin(two_stage.margin_cp), 0,
@@ -52,6 +55,13 @@ void Session::set_search_mode(std::string_view value, std::string_view option) {
 
 void Session::set_move_order(std::string_view value, std::string_view option) {
   design_.order = choice(parse_move_order, value, option, kMoveOrderNames, "move order");
+}
+
+void Session::set_disabled_steps(std::string_view value, std::string_view option) {
+  std::string error;
+  const std::optional<StepSet> steps = parse_steps(value, error);
+  if (!steps) throw CommandError(std::string(option) + ": " + error + "; the steps turned off are unchanged");
+  design_.disabled = *steps;
 }
 
 }  // namespace jiang::protocol

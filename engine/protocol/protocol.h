@@ -198,6 +198,7 @@ class Session {
   // unknown name and keeps the current choice.
   void set_search_mode(std::string_view value, std::string_view option);
   void set_move_order(std::string_view value, std::string_view option);
+  void set_disabled_steps(std::string_view value, std::string_view option);
   // The best-first search's options (engine/protocol/best_first_options.cpp): voting and the tree's size.
   void add_best_first_options();
   SearchDesign design_;

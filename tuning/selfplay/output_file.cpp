@@ -28,8 +28,9 @@ constexpr std::string_view kSettingsStart = "# settings: ";
 std::string errno_text() { return std::strerror(errno); }
 
 
-// " --mode M --order O" (and two-stage's parameters) for a design other than the default, else nothing:
-// files written before the modes existed keep their settings line, and so can be continued.
+// " --mode M --order O" (and two-stage's parameters, the steps turned off) for a design other than the
+// default, else nothing: files written before the modes existed keep their settings line, and so can be
+// continued.
 std::string design_words(const SearchDesign& design) {
   const SearchDesign defaults;
   std::string words;
@@ -39,6 +40,7 @@ std::string design_words(const SearchDesign& design) {
   if (ts.margin_cp != ts0.margin_cp) words += " --two-stage-margin " + std::to_string(ts.margin_cp);
   if (ts.stage1_percent != ts0.stage1_percent) words += " --two-stage-share " + std::to_string(ts.stage1_percent);
   if (ts.positional_ply != ts0.positional_ply) words += " --two-stage-ply " + std::to_string(ts.positional_ply);
+  if (!design.disabled.empty()) words += " --disable " + to_string(design.disabled);
   return words;
 }
 
