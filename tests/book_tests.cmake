@@ -36,9 +36,9 @@ jiang_cli_test(book/cli_probe_builtin pass "book|probe" "the built-in book")
 jiang_cli_test(book/cli_probe_bad_fen fail "book|probe|--fen|garbage" "bad FEN 'garbage'")
 jiang_cli_test(book/cli_probe_not_a_book fail "book|probe|--book|${BOOK_TEST_DIR}/not-a-book.bin" "not a book|not a jiang book")
 jiang_cli_test(book/cli_probe_missing_book fail "book|probe|--book|/nonexistent/b.bin" "cannot read book /nonexistent/b.bin")
-# After a3a4 the book of cli_build knows Black's h9g7 (two games) and b9c7 (one); an illegal move is refused.
+# After a3a4 the book of cli_build knows Black's b9c7 (one game) and h9g7 (two); an illegal move is refused.
 jiang_cli_test(book/cli_probe_moves pass "book|probe|--book|${BOOK_TEST_DIR}/b.bin|--moves|a3a4"
-               "h9g7 +[^\n]*\nb9c7 ")
+               "b9c7 +Hc7 +1 [^\n]*\nh9g7 +Hg7 +2 ")
 jiang_cli_test(book/cli_probe_illegal_move fail "book|probe|--moves|a3a4 a3a5" "illegal move 'a3a5'")
 set_tests_properties(book/cli_probe_moves PROPERTIES FIXTURES_REQUIRED book_file)
 jiang_cli_test(book/cli_probe_bad_variety fail "book|probe|--variety|random" "unknown variety")

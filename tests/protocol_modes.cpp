@@ -229,7 +229,7 @@ TEST_CASE("Disable Steps: declared, set, and an unknown step refused with the va
   }
 }
 
-TEST_CASE("jiang bench --disable: the steps named are off; an unknown name is an error listing the valid ones",
+TEST_CASE("jiang bench --disable: the steps named are off, and an unknown name is an error listing the valid ones",
           "[cli][steps]") {
   const CliRun off = run_jiang({"bench", "--depth", "3", "--disable", "singular,probcut"});
   REQUIRE(off.exit_code == 0);

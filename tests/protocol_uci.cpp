@@ -39,6 +39,7 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name Book Variety type combo default best var best var weighted",
       "option name Search Mode type combo default alphabeta var alphabeta var two-stage var best-first",
       "option name Move Order type combo default history var history var priority",
+      "option name Disable Steps type string default <empty>",
       "option name TwoStage Margin type spin default 50 min 0 max 2000",
       "option name TwoStage Stage1 Share type spin default 30 min 0 max 90",
       "option name TwoStage Positional Ply type spin default 0 min 0 max 64",
