@@ -366,7 +366,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   }
 
   // --- Static evaluation, once per node: from the table if it has it, corrected by what the search
-  // learnt of this structure, and refined by the table's bound on the true score.
+  // learnt of this structure.
   Score eval = 0;
   if (in_check) {
     f.static_eval = eval = -kInfinite;
@@ -375,12 +375,11 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     eval = f.static_eval;  // the same node, searched again without one move
   } else {
     const Score raw = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : static_score(ply);
-    // The table keeps the raw score: corrected here once, never again on a later visit.
+    // The table keeps the raw score: corrected here once, never again on a later visit. The table's
+    // bound on the true score does not replace it (as Stockfish's does): measured, jiang played 79 Elo
+    // stronger without that (docs/search.md).
     f.raw_eval = raw;
     f.static_eval = eval = corrected_eval(raw);
-    if (on(SearchStep::TtEval) && entry && !is_mate_score(tt_score) &&
-        (entry->bound() == (tt_score > eval ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
-      eval = tt_score;
   }
   // Improving: better than two plies ago, when the same side was to move. Margins are looser when not.
   const bool improving = !in_check && [&] {
@@ -526,9 +525,6 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
     // Standing pat: the side to move need not capture, so the static score is a lower bound.
     raw_eval = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : static_score(ply);
     best = corrected_eval(raw_eval);
-    if (on(SearchStep::TtEval) && entry && !is_mate_score(tt_score) &&
-        (entry->bound() == (tt_score > best ? Bound::Lower : Bound::Upper) || entry->bound() == Bound::Exact))
-      best = tt_score;
     if (best >= beta) {
       if (!entry) tt_.store(table_key(), Move::none(), to_tt(best, ply), raw_eval, 0, Bound::Lower, false);
       return best;

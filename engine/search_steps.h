@@ -16,7 +16,6 @@ namespace jiang {
 enum class SearchStep : uint8_t {
   Aspiration,           // aspiration windows at the root
   CheckExtension,       // a node in check is searched a ply deeper
-  TtEval,               // the table's bound refines the static evaluation
   Correction,           // the correction history corrects the static evaluation
   Razoring,
   ReverseFutility,
@@ -55,7 +54,6 @@ struct StepName {
 inline constexpr std::array<StepName, size_t(SearchStep::Count)> kStepNames = {{
     {SearchStep::Aspiration, "aspiration"},
     {SearchStep::CheckExtension, "check_extension"},
-    {SearchStep::TtEval, "tt_eval"},
     {SearchStep::Correction, "correction"},
     {SearchStep::Razoring, "razoring"},
     {SearchStep::ReverseFutility, "reverse_futility"},

@@ -97,7 +97,8 @@ TEST_CASE("the search reads its margins from its limits", "[search][params]") {
   CHECK(nodes(SearchParams()) == defaults);
   SearchParams no_lmr;
   no_lmr.set(*SearchParams::find("search.lmr_min_depth"), 6);
-  CHECK(nodes(no_lmr) > defaults);
+  // Another tree, not necessarily a larger one: less reduction also changes what the pruning sees.
+  CHECK(nodes(no_lmr) != defaults);
   SearchParams wide_futility;
   wide_futility.set(*SearchParams::find("search.futility_base"), 0);
   wide_futility.set(*SearchParams::find("search.futility_per_ply"), 0);

@@ -24,8 +24,11 @@ TEST_CASE("The games objective scores the candidate over pairs of games", "[tune
   CHECK(tally.wins + tally.draws + tally.losses == 4);
   CHECK(tally.wins == tally.losses);
 
-  // A candidate without rooks' worth loses: its loss is higher, and the same every time.
-  const Params weak = perturbed({{"material.rook.mg", -800}, {"material.rook.eg", -850}});
+  // A candidate that values its rooks, horses and cannons at next to nothing gives them away and loses:
+  // its loss is higher, and the same every time. (Rooks alone were not enough: at 200 nodes such a
+  // candidate drew all four games once the search changed.)
+  const Params weak = perturbed({{"material.rook.mg", -1000}, {"material.rook.eg", -1150}, {"material.horse.mg", -500},
+                                 {"material.horse.eg", -330}, {"material.cannon.mg", -540}, {"material.cannon.eg", -340}});
   const double bad = objective.loss(weak.values());
   CHECK(bad > 0.5);
   CHECK(objective.loss(weak.values()) == bad);
