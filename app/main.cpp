@@ -5,7 +5,7 @@
 
 #include "book/book_command.h"
 #include "engine/cli/cli.h"
-#include "match/match_command.h"
+#include "app/match_command.h"
 #include "tuning/selfplay/selfplay_command.h"
 #include "tuning/tuner/tune_command.h"
 #include "util/stop_signals.h"

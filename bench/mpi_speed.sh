@@ -2,7 +2,7 @@
 # Speed of `mpirun -np 2` against one process, 1 thread a rank: the tuner (hc and adam on DATA repeated
 # to POSITIONS) and self-play (GAMES games at 5000 nodes). For each run, the wall time and CPU time of one
 # process, then the wall time of the 2 ranks and each rank's CPU time (what the wall time would be with a
-# core a rank: on a shared machine the two can differ widely). Figures in the README, "Across machines".
+# core a rank: on a shared machine the two can differ widely). Figures in docs/mpi.md.
 #
 # usage: bench/mpi_speed.sh [POSITIONS] [GAMES] [DATA]   (build build/jiang with MPI first)
 set -euo pipefail

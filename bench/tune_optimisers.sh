@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The four optimisers side by side (README "Self-play and tuning"): hc, sa, ga and adam each tune every
+# The four optimisers side by side (docs/tuning.md): hc, sa, ga and adam each tune every
 # parameter from the hand-set weights on the same self-play positions, then each result plays the hand-set
 # weights (`jiang match`, 400 games at 5000 nodes from the 300 openings of data/match-openings-b.fen, none
 # of which the self-play games started from), and the best of them plays the shipped defaults. Prints one

@@ -24,7 +24,7 @@
 namespace jiang::book {
 namespace {
 
-// The plies and the game count of the shipped book (README, "Opening book"): past move 8 jiang's own
+// The plies and the game count of the shipped book (docs/book.md): past move 8 jiang's own
 // games spread out too far for a few hundred of them to say anything, and fewer than 3 games are noise.
 constexpr int kDefaultMaxPly = 16;
 constexpr int kDefaultMinGames = 3;

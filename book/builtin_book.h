@@ -1,4 +1,4 @@
-// The book compiled into jiang (data/book.bin, built from jiang's own games: README, "Opening book"), so
+// The book compiled into jiang (data/book.bin, built from jiang's own games: docs/book.md), so
 // that the engine's own book works from any directory.
 #pragma once
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Plays the games data/book.bin is built from (see README, "Opening book").
+"""Plays the games data/book.bin is built from (see docs/book.md).
 
 jiang match starts games from FENs, and a book is only useful if it covers the start position, so each
 opening is two plies from the start (a first move and a reply, spelled in ICCS). The script writes those

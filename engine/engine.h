@@ -3,7 +3,6 @@
 #pragma once
 
 #include <atomic>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -15,42 +14,12 @@
 #include "engine/thread_memory.h"
 #include "engine/limits.h"
 #include "engine/score.h"
+#include "engine/search_types.h"
 #include "engine/tt.h"
 #include "eval/evaluate.h"
 #include "movegen/position.h"
 
 namespace jiang {
-
-// One iteration's report (or a final one).
-struct SearchInfo {
-  int depth = 0;
-  int seldepth = 0;
-  Score score = 0;        // from the side to move's point of view
-  Bound bound = Bound::Exact;  // Lower or Upper for an aspiration failure
-  uint64_t nodes = 0;
-  int64_t time_ms = 0;
-  int hashfull = 0;       // permille of the transposition table in use
-  std::vector<Move> pv;
-  int multipv = 0;        // the line's rank (1 = best) when several are searched; 0 with one line
-  // When set, the report is only this remark (a mode's stage, a tree's votes): printed as "info string".
-  std::string note;
-};
-
-struct SearchResult {
-  Move best;              // Move::none() when the side to move has no legal (unbanned) move
-  Move ponder;            // the expected reply, if known
-  Score score = 0;
-  int depth = 0;
-  uint64_t nodes = 0;
-  int64_t time_ms = 0;
-  uint64_t eval_probes = 0;      // static evaluations asked of the evaluation cache
-  uint64_t eval_cache_hits = 0;  // of them, answered from it
-};
-
-struct SearchCallbacks {
-  std::function<void(const SearchInfo&)> on_info;      // after each completed iteration
-  std::function<void(const SearchResult&)> on_done;    // once, when the search ends (after stop/ponderhit)
-};
 
 // Thrown by Engine::set_position when a move is malformed or illegal; the position is unchanged.
 class MoveError : public std::invalid_argument {

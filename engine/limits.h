@@ -5,11 +5,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/modes/best_first/settings.h"
-#include "rules/rules.h"
 #include "engine/search_mode.h"
 #include "engine/skill.h"
 #include "movegen/types.h"
+#include "rules/rules.h"
 
 namespace jiang {
 
@@ -39,10 +38,9 @@ struct SearchLimits {
   RuleSet rules = kDefaultRuleSet;
   // Weaker play (the protocols' Skill Level / UCI_Elo); full strength by default.
   Skill skill;
-  // Which search design and move order answer (the protocols' `Search Mode` and `Move Order`).
+  // Which search design and move order answer, with the modes' settings (the protocols' `Search Mode`,
+  // `Move Order`, TwoStage and BestFirst options).
   SearchDesign design;
-  // The best-first mode's voting and tree size (engine/modes/best_first/settings.h).
-  best_first::Settings best_first;
 
   bool has_clock(int color) const { return time_ms[color] >= 0; }
 };

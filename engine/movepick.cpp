@@ -20,30 +20,6 @@ constexpr int kLastMoveWeight = 2;
 
 }  // namespace
 
-std::optional<MovePicker::ScoredMove> MovePicker::Batch::pop_best() {
-  if (current_ >= size_) return std::nullopt;
-  int best = current_;
-  for (int i = current_ + 1; i < size_; ++i)
-    if (moves_[i].score > moves_[best].score) best = i;
-  std::swap(moves_[current_], moves_[best]);
-  return moves_[current_++];
-}
-
-std::optional<MovePicker::ScoredMove> MovePicker::Batch::pop_front() {
-  if (current_ >= size_) return std::nullopt;
-  return moves_[current_++];
-}
-
-void MovePicker::Batch::sort() {
-  // Insertion sort: stable, and fast on the few dozen moves of a position.
-  for (int i = current_ + 1; i < size_; ++i) {
-    const ScoredMove m = moves_[i];
-    int j = i;
-    for (; j > current_ && moves_[j - 1].score < m.score; --j) moves_[j] = moves_[j - 1];
-    moves_[j] = m;
-  }
-}
-
 MovePicker::MovePicker(const Position& pos, const Histories& histories, const ContinuationTables& continuation,
                        Move hash_move, const std::array<Move, 2>& killers, Move counter)
     : pos_(pos), histories_(histories), continuation_(continuation),
@@ -64,9 +40,6 @@ MovePicker::MovePicker(const Position& pos, const Histories& histories, const Co
   else
     stage_ = Stage(int(stage_) + 1);
 }
-
-MovePicker::MovePicker(Position& pos, const Histories& histories, const RememberedMoves& remembered)
-    : pos_(pos), sorting_pos_(&pos), histories_(histories), remembered_(remembered), stage_(Stage::PriorityInit) {}
 
 MovePicker::MovePicker(const Position& pos, const Histories& histories, Move hash_move, Score threshold)
     : pos_(pos), histories_(histories), threshold_(threshold), stage_(Stage::ProbcutHash) {
@@ -188,21 +161,6 @@ Move MovePicker::next(bool skip_quiets) {
       case Stage::ProbcutCaptures:
         while (const auto m = batch_.pop_best())
           if (see_ge(pos_, m->move, threshold_)) return m->move;
-        stage_ = Stage::Done;
-        break;
-
-      case Stage::PriorityInit: {
-        MoveList list;
-        generate<GenType::All>(pos_, list);
-        batch_.clear();
-        for (Move m : list) batch_.push(m, priority_score(*sorting_pos_, m, remembered_));
-        stage_ = Stage::PriorityMoves;
-        break;
-      }
-
-      case Stage::PriorityMoves:
-        while (const auto m = batch_.pop_best())
-          if (!skip_quiets || pos_.piece_on(m->move.to()) != NoPiece) return m->move;
         stage_ = Stage::Done;
         break;
 

@@ -7,15 +7,14 @@
 // the hash move if it captures, then captures by value. ProbCut: captures whose exchange reaches a
 // threshold. Moves are pseudo-legal: the search tests legality.
 //
-// With the `priority` move order (engine/modes/priority_order.h) a main-search node, in check or not, gets
-// every move at once, ordered by Kaissa's list of move kinds instead of by history.
+// The `priority` move order has a picker of its own (engine/modes/priority_picker.h); NodePicker chooses.
 #pragma once
 
 #include <array>
 
 #include "engine/history.h"
-#include "engine/modes/priority_order.h"
-#include "eval/evaluate.h"
+#include "engine/move_batch.h"
+#include "eval/score.h"
 #include "movegen/movegen.h"
 
 namespace jiang {
@@ -33,9 +32,6 @@ class MovePicker {
   // A quiescence node: captures only, or every evasion in check.
   MovePicker(const Position& pos, const Histories& histories, const ContinuationTables& continuation,
              Move hash_move);
-  // A main-search node in the priority order: every move by its kind; `remembered` are the hash move,
-  // the killers and the counter move. `pos` is played on and restored while the moves are sorted.
-  MovePicker(Position& pos, const Histories& histories, const RememberedMoves& remembered);
   // ProbCut: captures whose static exchange gains at least `threshold`.
   MovePicker(const Position& pos, const Histories& histories, Move hash_move, Score threshold);
 
@@ -49,24 +45,7 @@ class MovePicker {
     EvasionHash, EvasionInit, Evasions,
     QsearchHash, QsearchInit, QsearchCaptures,
     ProbcutHash, ProbcutInit, ProbcutCaptures,
-    PriorityInit, PriorityMoves,
     Done
-  };
-  struct ScoredMove {
-    Move move;
-    int score;
-  };
-  class Batch {
-   public:
-    void clear() { size_ = current_ = 0; }
-    void push(Move m, int score) { moves_[size_++] = {m, score}; }
-    // Removes and returns the highest-scored move left (selection: most nodes use only the first few).
-    std::optional<ScoredMove> pop_best();
-    std::optional<ScoredMove> pop_front();
-    void sort();  // descending by score, stable, so that pop_front gives them in order
-   private:
-    std::array<ScoredMove, kMaxMoves> moves_;
-    int size_ = 0, current_ = 0;
   };
 
   int capture_score(Move m) const;
@@ -75,16 +54,14 @@ class MovePicker {
   bool usable_quiet(Move m) const;      // a quiet move valid on this board, not the hash move
 
   const Position& pos_;
-  Position* sorting_pos_ = nullptr;  // the same position, to play moves on (priority order only)
   const Histories& histories_;
   ContinuationTables continuation_{};
   Move hash_move_;
   std::array<Move, 3> refutations_{};  // killers and counter move
-  RememberedMoves remembered_{};       // hash, killers and counter move (priority order)
   Score threshold_ = 0;
   Stage stage_;
-  Batch batch_;
-  Batch bad_captures_;
+  MoveBatch batch_;
+  MoveBatch bad_captures_;
 };
 
 }  // namespace jiang

@@ -1,10 +1,10 @@
 #include "engine/search.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
-#include "rules/rules.h"
+#include "engine/node_picker.h"
+#include "engine/rule_score.h"
 #include "engine/see.h"
 #include "movegen/zobrist.h"
 
@@ -125,11 +125,6 @@ int structure_index(const Position& pos) {
 
 }  // namespace
 
-int64_t now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
-}
-
 Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTable& tt, ThreadMemory& memory,
                    const SearchLimits& limits, SearchControl& control, const EvalScheme& scheme)
     : pos_(root), eval_(eval), tt_(tt), scheme_(scheme), key_salt_(table_key_salt(scheme)),
@@ -165,34 +160,8 @@ void Searcher::update_pv(int ply, Move m) {
   pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
 }
 
-// The game ends here by rule at the first recurrence of a position: searching on would only repeat. A
-// side that would lose by repeating (a perpetual check or chase) is scored as mated, so it looks for
-// another move one cycle earlier, while the side it checks or chases may repeat and win. A win or loss
-// whose cycle reaches back to the root or before waits for the game's own count (the third occurrence):
-// there the offender has not yet chosen, inside this search, to go round again, and a mate score would
-// claim a win the game has not given (GUIs show it, self-play adjudicates on it).
-//
-// A win by a contested ruling (a chase, docs/rules.md) for the side to move at the root is worth only
-// kContestedRuleWin: a GUI or tournament may rule that repetition a draw, so the engine neither prefers
-// it to a clear material or mate path nor steers a won position into it (issue 26). A loss by any
-// ruling stays a mate score for the root side, so that it never breaks a rule a referee may enforce.
-std::optional<Score> Searcher::rule_score(int ply) const {
-  Ruling ruling = judge_position(pos_, 2, limits_.rules);
-  const bool decisive = ruling.end == GameEnd::SideToMoveWins || ruling.end == GameEnd::SideToMoveLoses;
-  if (decisive && ruling.reason != EndReason::NoLegalMove && ruling.cycle_plies >= ply)
-    ruling = judge_position(pos_, 3, limits_.rules);
-  const bool stm_wins = ruling.end == GameEnd::SideToMoveWins;
-  const bool root_to_move = ply % 2 == 0;
-  if ((stm_wins || ruling.end == GameEnd::SideToMoveLoses) && contested(ruling) && stm_wins == root_to_move)
-    return stm_wins ? kContestedRuleWin : -kContestedRuleWin;
-  switch (ruling.end) {
-    case GameEnd::Draw: return kDraw;
-    case GameEnd::SideToMoveWins: return mate_in(ply);
-    case GameEnd::SideToMoveLoses: return mated_in(ply);
-    case GameEnd::None: break;
-  }
-  return std::nullopt;
-}
+// The game ends here by rule at the first recurrence of a position (engine/rule_score.h).
+std::optional<Score> Searcher::rule_score(int ply) const { return jiang::rule_score(pos_, ply, limits_.rules); }
 
 bool Searcher::gives_check(Move m) {
   pos_.make_move(m);
@@ -496,9 +465,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
                            ? histories_.counter[pos_.piece_on(frame(ply - 1).move.to())][frame(ply - 1).move.to()]
                            : Move::none();
   const ContinuationTables cont = continuation(ply);
-  MovePicker picker = limits_.design.order == MoveOrder::Priority
-                          ? MovePicker(pos_, histories_, RememberedMoves{hash_move, f.killers[0], f.killers[1], counter})
-                          : MovePicker(pos_, histories_, cont, hash_move, f.killers, counter);
+  NodePicker picker(pos_, histories_, cont, hash_move, f.killers, counter, limits_.design.order);
   const LegalityFilter filter(pos_);
   const Color us = pos_.side_to_move();
   std::array<Move, kMaxMoves> quiets_tried, captures_tried;

@@ -12,24 +12,19 @@
 #include <optional>
 #include <vector>
 
-#include "engine/engine.h"
 #include "engine/history.h"
-#include "engine/thread_memory.h"
+#include "engine/limits.h"
 #include "engine/movepick.h"
+#include "engine/score.h"
+#include "engine/search_types.h"
+#include "engine/thread_memory.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
 #include "eval/eval_cache.h"
+#include "eval/evaluate.h"
+#include "movegen/position.h"
 
 namespace jiang {
-
-// Signals from outside the search thread.
-struct SearchControl {
-  std::atomic<bool> stop{false};
-  std::atomic<bool> pondering{false};     // no time limit while set (ponder or infinite)
-  std::atomic<int64_t> clock_start_ms{0}; // when our clock started: at go, or at ponderhit
-};
-
-int64_t now_ms();  // a monotonic clock in milliseconds
 
 // What a search needs besides the position: a table and a thread's memory. For short searches outside
 // a game (the tuner's quiet leaves), one per thread, reused with one Evaluator.

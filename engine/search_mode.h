@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/modes/best_first/settings.h"
+
 namespace jiang {
 
 enum class SearchMode { AlphaBeta, TwoStage, BestFirst };
@@ -34,6 +36,8 @@ struct SearchDesign {
   SearchMode mode = SearchMode::AlphaBeta;
   MoveOrder order = MoveOrder::History;
   TwoStageParams two_stage;
+  // The best-first mode's voting and tree size (the protocols' BestFirst options).
+  best_first::Settings best_first;
 };
 
 // Every value, in the order the protocols list them (the default first).

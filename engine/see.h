@@ -7,7 +7,9 @@
 // and cannons lined up behind each other join in at the right moment. Pins are not considered.
 #pragma once
 
-#include "eval/evaluate.h"
+#include <array>
+
+#include "eval/score.h"
 #include "movegen/position.h"
 
 namespace jiang {

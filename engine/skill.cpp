@@ -19,7 +19,7 @@ constexpr double kNodeGrowth = 1.6;
 // square of the distance to full strength, so the top levels almost always play their best line.
 constexpr double kWeakestError = 600;
 
-// The calibration (README, "Strength levels"): levels measured against fairy-stockfish at fixed
+// The calibration (docs/strength.md, "Strength levels"): levels measured against fairy-stockfish at fixed
 // UCI_Elo settings, each level's rating that setting plus the Elo difference; linear in between.
 constexpr std::array<std::pair<double, int>, 5> kLevelElo{{
     {0, kMinSkillElo}, {5, 1870}, {10, 2310}, {15, 2770}, {kMaxSkillLevel - 1, kMaxSkillElo}}};

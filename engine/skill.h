@@ -14,7 +14,7 @@ namespace jiang {
 
 // The levels of the protocols' `Skill Level`: 0 is the weakest, kMaxSkillLevel full strength.
 inline constexpr int kMaxSkillLevel = 20;
-// The UCI_Elo range: levels 0 and 19 as measured on fairy-stockfish's UCI_Elo scale (README,
+// The UCI_Elo range: levels 0 and 19 as measured on fairy-stockfish's UCI_Elo scale (docs/strength.md,
 // "Strength levels"); full strength is beyond it.
 inline constexpr int kMinSkillElo = 1420;
 inline constexpr int kMaxSkillElo = 3010;

@@ -12,7 +12,7 @@
 #include <memory>
 #include <optional>
 
-#include "eval/evaluate.h"
+#include "eval/score.h"
 #include "movegen/types.h"
 
 namespace jiang {

@@ -7,12 +7,10 @@
 
 #include "eval/eval_tables.h"
 #include "eval/params.h"
+#include "eval/score.h"
 #include "movegen/position.h"
 
 namespace jiang {
-
-// A score in centipawns (pawn = 100).
-using Score = int;
 
 enum EvalTerm {
   Material, Placement, Mobility, Control, Relations, Safety, Danger, Patterns, Pins, Restricted, Pawns, Tempo, kEvalTerms

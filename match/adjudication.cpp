@@ -1,7 +1,7 @@
 #include "match/adjudication.h"
 
-#include <cstdlib>
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <stdexcept>
 
@@ -44,32 +44,6 @@ DrawRule parse_draw_rule(const std::vector<std::string>& words) {
   const auto v = parse_rule(words, {"movenumber", "movecount", "score"});
   if (v.at("movecount") < 1) throw std::invalid_argument("movecount must be at least 1");
   return {v.at("movenumber"), v.at("movecount"), v.at("score")};
-}
-
-void Adjudicator::after_move(Color mover, const std::optional<EngineScore>& score, int plies) {
-  if (verdict_) return;
-  // A move without a score breaks every streak of its engine: agreement must be reported, not assumed.
-  const int cp = score ? score->centipawns() : 0;
-  const auto streak = [&](int& count, bool holds) { count = score && holds ? count + 1 : 0; };
-  if (rules_.resign) {
-    streak(losing_[mover], cp <= -rules_.resign->score);
-    streak(winning_[mover], cp >= rules_.resign->score);
-    for (Color loser : {Red, Black}) {
-      if (losing_[loser] >= rules_.resign->movecount && winning_[~loser] >= rules_.resign->movecount) {
-        verdict_ = Verdict{loser == Red ? GameResult::BlackWins : GameResult::RedWins, "resign adjudication"};
-        return;
-      }
-    }
-  }
-  if (rules_.draw) {
-    streak(level_[mover], std::abs(cp) <= rules_.draw->score);
-    const int count = rules_.draw->movecount;
-    if (plies >= 2 * rules_.draw->movenumber && level_[Red] >= count && level_[Black] >= count) {
-      verdict_ = Verdict{GameResult::Draw, "draw adjudication"};
-      return;
-    }
-  }
-  if (rules_.max_plies > 0 && plies >= rules_.max_plies) verdict_ = Verdict{GameResult::Draw, "max plies"};
 }
 
 }  // namespace jiang::match

@@ -1,9 +1,9 @@
 #include "match/dialect.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
-#include <cstdlib>
+
+#include "match/words.h"
 
 namespace jiang::match {
 namespace {
@@ -11,35 +11,6 @@ namespace {
 // " movestogo N" for a clock renewed every so many moves, nothing in sudden death: both protocols' words.
 std::string movestogo(const GoClock& clock) {
   return clock.movestogo ? " movestogo " + std::to_string(clock.movestogo) : "";
-}
-
-// A mate score as centipawns for adjudication: beyond any evaluation, nearer mates larger.
-constexpr int kMateCentipawns = 100000;
-
-std::vector<std::string> words_of(const std::string& line) {
-  std::vector<std::string> words;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    const size_t start = i;
-    while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    if (i > start) words.push_back(line.substr(start, i - start));
-  }
-  return words;
-}
-
-std::string lower(std::string text) {
-  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
-// A whole (optionally signed) decimal number.
-std::optional<int> parse_int(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  char* end = nullptr;
-  const long value = std::strtol(text.c_str(), &end, 10);
-  if (*end != '\0' || value < -10'000'000 || value > 10'000'000) return std::nullopt;
-  return int(value);
 }
 
 class Ucci final : public ProtocolDialect {
@@ -119,36 +90,6 @@ std::string Handshake::spelling(const std::string& option) const {
   for (const std::string& o : options)
     if (lower(o) == wanted) return o;
   return option;
-}
-
-int EngineScore::centipawns() const {
-  if (!mate) return value;
-  return value > 0 ? kMateCentipawns - value : -kMateCentipawns - value;
-}
-
-std::optional<EngineScore> parse_info_score(const std::string& line) {
-  const std::vector<std::string> w = words_of(line);
-  if (w.size() < 2 || w[0] != "info" || w[1] == "string") return std::nullopt;
-  std::optional<EngineScore> score;
-  for (size_t i = 1; i < w.size(); ++i) {
-    if (w[i] == "lowerbound" || w[i] == "upperbound") return std::nullopt;
-    if (w[i] != "score" || i + 1 >= w.size()) continue;
-    const bool keyword = w[i + 1] == "cp" || w[i + 1] == "mate";
-    if (keyword && i + 2 >= w.size()) return std::nullopt;
-    const std::optional<int> value = parse_int(w[keyword ? i + 2 : i + 1]);
-    if (!value) return std::nullopt;
-    score = EngineScore{w[i + 1] == "mate", *value};
-    i += keyword ? 2 : 1;
-  }
-  return score;
-}
-
-int parse_info_depth(const std::string& line) {
-  const std::vector<std::string> w = words_of(line);
-  if (w.size() < 2 || w[0] != "info" || w[1] == "string") return 0;
-  for (size_t i = 1; i + 1 < w.size(); ++i)
-    if (w[i] == "depth") return std::max(0, parse_int(w[i + 1]).value_or(0));
-  return 0;
 }
 
 std::optional<BestMove> parse_bestmove(const std::string& line) {

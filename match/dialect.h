@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "match/engine_info.h"
 #include "match/engine_spec.h"
 #include "match/time_control.h"
 #include "movegen/types.h"
@@ -21,19 +22,6 @@ struct Handshake {
   bool offers(const std::string& option) const;  // case-insensitive
   std::string spelling(const std::string& option) const;  // the engine's spelling, or the name as given
 };
-
-// A score from an `info` line, from the side to move's point of view.
-struct EngineScore {
-  bool mate = false;
-  int value = 0;  // centipawns, or moves to mate (negative: being mated)
-  // As a number for adjudication thresholds: a mate is beyond every centipawn score.
-  int centipawns() const;
-};
-// The score of an `info` line ("score 35", "score cp 35", "score mate -3"), or nothing. Bounds
-// (`lowerbound`/`upperbound`) are not scores.
-std::optional<EngineScore> parse_info_score(const std::string& line);
-// The depth of an `info` line, or 0.
-int parse_info_depth(const std::string& line);
 
 // A `bestmove` line: the move (empty for `nobestmove` or `bestmove (none)`), the reply the engine
 // expects (`ponder Y`, both protocols; empty if none), and whether the engine resigned (UCCI

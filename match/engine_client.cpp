@@ -1,6 +1,7 @@
 #include "match/engine_client.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace jiang::match {
 namespace {
@@ -126,6 +127,7 @@ bool EngineClient::new_game(int interrupt_fd) {
 
 SearchReply EngineClient::search(const SearchRequest& request, int interrupt_fd) {
   SearchReply reply;
+  if (analysing_) stop_analysis();
   if (!healthy()) return reply;
   const auto start = SteadyClock::now();
   if (pondering_ && pondering_->first == request.fen && pondering_->second == request.moves) {
@@ -150,29 +152,40 @@ SearchReply EngineClient::search(const SearchRequest& request, int interrupt_fd)
   return read_reply(start, request.deadline, interrupt_fd);
 }
 
+ChildProcess::ReadStatus EngineClient::read_to_bestmove(BestMove& best, SteadyClock::time_point deadline,
+                                                        int interrupt_fd, SearchReply* reply) {
+  std::string line;
+  ChildProcess::ReadStatus status;
+  while ((status = read(line, deadline, interrupt_fd)) == ChildProcess::ReadStatus::Line) {
+    if (const auto answer = parse_bestmove(line)) {
+      best = *answer;
+      return status;
+    }
+    const std::optional<EngineInfo> info = parse_info(line);
+    if (!info) continue;
+    if (reply && info->multipv <= 1) {  // a game's move: the best line's figures
+      if (info->score && info->bound == EngineInfo::Bound::Exact) reply->score = info->score;
+      if (info->depth) reply->depth = info->depth;
+    }
+    if (on_info_) on_info_(*info);
+  }
+  return status;
+}
+
 SearchReply EngineClient::read_reply(SteadyClock::time_point start, std::chrono::milliseconds deadline,
                                      int interrupt_fd) {
   SearchReply reply;
-  std::string line;
-  while (true) {
-    const ChildProcess::ReadStatus status = read(line, start + deadline, interrupt_fd);
-    reply.used = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start);
-    if (status == ChildProcess::ReadStatus::Line) {
-      if (const auto best = parse_bestmove(line)) {
-        reply.status = SearchReply::Status::BestMove;
-        reply.best = *best;
-        return reply;
-      }
-      if (const auto score = parse_info_score(line)) reply.score = score;
-      if (const int depth = parse_info_depth(line)) reply.depth = depth;
-      continue;
-    }
-    healthy_ = false;
-    reply.status = status == ChildProcess::ReadStatus::Timeout       ? SearchReply::Status::Timeout
-                   : status == ChildProcess::ReadStatus::Interrupted ? SearchReply::Status::Interrupted
-                                                                     : SearchReply::Status::Crashed;
+  const ChildProcess::ReadStatus status = read_to_bestmove(reply.best, start + deadline, interrupt_fd, &reply);
+  reply.used = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start);
+  if (status == ChildProcess::ReadStatus::Line) {
+    reply.status = SearchReply::Status::BestMove;
     return reply;
   }
+  healthy_ = false;
+  reply.status = status == ChildProcess::ReadStatus::Timeout       ? SearchReply::Status::Timeout
+                 : status == ChildProcess::ReadStatus::Interrupted ? SearchReply::Status::Interrupted
+                                                                   : SearchReply::Status::Crashed;
+  return reply;
 }
 
 void EngineClient::ponder(const SearchRequest& request) {
@@ -207,6 +220,47 @@ bool EngineClient::recover(int interrupt_fd) {
   return healthy_;
 }
 
+bool EngineClient::start_analysis(const std::string& fen, const std::vector<std::string>& moves, int multipv) {
+  const bool offers_multipv = handshake_.offers("multipv");
+  if (multipv < 1 || (multipv > 1 && !offers_multipv))
+    throw EngineError(spec_.name + ": cannot analyse " + std::to_string(multipv) + " lines" +
+                      (multipv > 1 ? " (the engine has no MultiPV option)" : ""));
+  if (analysing_) stop_analysis();
+  stop_pondering();
+  if (!healthy()) return false;
+  discard_pending();
+  analysis_end_.reset();
+  if (offers_multipv && !send(dialect_->setoption(handshake_.spelling("multipv"), std::to_string(multipv)))) return false;
+  analysing_ = send(dialect_->position(fen, moves)) && send("go infinite");
+  return analysing_;
+}
+
+EngineClient::AnalysisState EngineClient::follow_analysis(SteadyClock::time_point deadline, int interrupt_fd) {
+  if (analysis_end_) return AnalysisState::Ended;
+  if (!analysing_ || !healthy()) return AnalysisState::Crashed;
+  BestMove best;
+  switch (read_to_bestmove(best, deadline, interrupt_fd, nullptr)) {
+    case ChildProcess::ReadStatus::Line: analysis_end_ = best; return AnalysisState::Ended;
+    case ChildProcess::ReadStatus::Timeout: return AnalysisState::Running;
+    case ChildProcess::ReadStatus::Interrupted: return AnalysisState::Interrupted;
+    case ChildProcess::ReadStatus::Closed: break;
+  }
+  healthy_ = false;
+  return AnalysisState::Crashed;
+}
+
+std::optional<BestMove> EngineClient::stop_analysis() {
+  if (!analysing_) return std::nullopt;
+  analysing_ = false;
+  if (analysis_end_) return std::exchange(analysis_end_, std::nullopt);
+  BestMove best;
+  // Not cut short by the interrupt, as end_ponder: the bestmove must be consumed, and the grace bounds the wait.
+  if (send("stop") && read_to_bestmove(best, SteadyClock::now() + kStopGrace, -1, nullptr) == ChildProcess::ReadStatus::Line)
+    return best;
+  healthy_ = false;
+  return std::nullopt;
+}
+
 void EngineClient::quit() {
   if (!process_) return;
   const auto grace = healthy_ ? kQuitGrace : kQuitGraceUnanswered;
@@ -214,6 +268,8 @@ void EngineClient::quit() {
   process_.reset();  // kills what is left and reaps
   healthy_ = false;
   pondering_.reset();
+  analysing_ = false;
+  analysis_end_.reset();
 }
 
 }  // namespace jiang::match

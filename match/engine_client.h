@@ -1,9 +1,12 @@
 // One engine as the runner sees it: its process and its protocol. It starts the engine and speaks the
 // handshake, gives it its options, prepares each game, asks for moves with a deadline (and lets it
-// ponder, as a GUI does, with ponder=on), and tells a crash or a hang from an answer. Every wait also ends when the match is stopped (the interrupt fd).
+// ponder, as a GUI does, with ponder=on), and tells a crash or a hang from an answer. For a GUI it also
+// analyses (`go infinite` until `stop`) and passes every `info` line on. Every wait also ends when the
+// match is stopped (the interrupt fd).
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -44,6 +47,9 @@ struct SearchReply {
 
 class EngineClient {
  public:
+  using InfoCallback = std::function<void(const EngineInfo&)>;
+  enum class AnalysisState { Running, Ended, Crashed, Interrupted };
+
   // `program` is the spec's program as resolve_program found it. `log` may be null.
   EngineClient(EngineSpec spec, std::string program, CommLog* log);
   ~EngineClient();  // quit()
@@ -82,6 +88,25 @@ class EngineClient {
   // `quit`, a short wait, then kill; the process is reaped either way.
   void quit();
 
+  // Called with each `info` line the engine sends while it thinks (searches, and analyses), on the
+  // thread that reads; none if empty.
+  void on_info(InfoCallback callback) { on_info_ = std::move(callback); }
+
+  // Analysis, as a GUI's: the position, MultiPV (set whenever the engine offers it) and `go infinite`,
+  // returning at once; a ponder search or an analysis still running is ended first. Throws EngineError
+  // for `multipv` above 1 to an engine without the option (and for `multipv` below 1). False if the
+  // engine is gone (it is no longer healthy).
+  bool start_analysis(const std::string& fen, const std::vector<std::string>& moves, int multipv);
+  // Reads the analysis's output until `deadline` or the interrupt, each info line to the callback:
+  // Running, or Ended when the engine gave its bestmove unasked (a forced mate found, say), or Crashed
+  // when its output closed, or Interrupted. A client is driven by one thread: another thread ends an
+  // analysis on demand by making `interrupt_fd` readable, and the driving thread then calls stop_analysis.
+  AnalysisState follow_analysis(ChildProcess::Clock::time_point deadline, int interrupt_fd);
+  // Ends the analysis: `stop`, the info lines before the bestmove to the callback, and the bestmove
+  // (consumed, so the next search starts clean). Nothing if the engine did not answer within a second
+  // (then it is no longer healthy) or no analysis was started.
+  std::optional<BestMove> stop_analysis();
+
  private:
   bool send(const std::string& line);
   ChildProcess::ReadStatus read(std::string& line, ChildProcess::Clock::time_point deadline, int interrupt_fd);
@@ -90,6 +115,10 @@ class EngineClient {
   bool wait_for(const std::vector<std::string>& words, std::chrono::milliseconds timeout, int interrupt_fd);
   ChildProcess::ReadStatus read_until(const std::vector<std::string>& words, ChildProcess::Clock::time_point deadline,
                                       int interrupt_fd);
+  // Reads up to a bestmove (into `best`) until `deadline`: each info line goes to the callback and, when
+  // `reply` is given, its score and depth (of the first MultiPV line) into it.
+  ChildProcess::ReadStatus read_to_bestmove(BestMove& best, ChildProcess::Clock::time_point deadline, int interrupt_fd,
+                                            SearchReply* reply);
   // Reads the search's info lines up to its bestmove, the time counted from `start`.
   SearchReply read_reply(ChildProcess::Clock::time_point start, std::chrono::milliseconds deadline, int interrupt_fd);
   // `stop` to the ponder search and its bestmove dropped: BestMove if it answered, else how it failed.
@@ -107,6 +136,9 @@ class EngineClient {
   std::string log_name_;  // "name[pid]": with several games at once, which process said what
   // The position of the running ponder search (the opening and the moves since), if there is one.
   std::optional<std::pair<std::string, std::vector<std::string>>> pondering_;
+  InfoCallback on_info_;
+  bool analysing_ = false;
+  std::optional<BestMove> analysis_end_;  // a bestmove the analysis gave unasked
 };
 
 }  // namespace jiang::match

@@ -14,7 +14,6 @@ namespace {
 constexpr int kRepetitions = 3;
 
 const char* side_name(Color c) { return c == Red ? "Red" : "Black"; }
-GameResult win_for(Color c) { return c == Red ? GameResult::RedWins : GameResult::BlackWins; }
 
 bool interrupted(int fd) {
   pollfd p{fd, POLLIN, 0};
@@ -146,7 +145,8 @@ void play_moves(GameOutcome& g, const std::array<EngineClient*, kColors>& player
     pos.make_move(*move);
     pos.in_check();
     expected = expected_reply(reply, pos);
-    adjudicator.after_move(us, reply.score, int(g.moves.size()));
+    const std::optional<int> cp = reply.score ? std::optional(reply.score->centipawns()) : std::nullopt;
+    adjudicator.after_move(us, cp, int(g.moves.size()));
   }
 }
 

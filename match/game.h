@@ -1,6 +1,6 @@
 // One game between two engine processes, refereed by jiang's own rules: the engines' clocks, a move
 // that is not legal (a loss), a crash or a hang (a loss), mate, repetition and the 60-move rule
-// (referee()), and the adjudications of adjudication.h.
+// (rules/referee.h), and the score adjudicator (rules/adjudicator.h).
 #pragma once
 
 #include <array>
@@ -12,7 +12,7 @@
 #include "match/adjudication.h"
 #include "match/engine_client.h"
 #include "movegen/types.h"
-#include "tuning/selfplay/game.h"
+#include "rules/referee.h"
 
 namespace jiang::match {
 

@@ -141,4 +141,12 @@ Ruling judge_position(const Position& pos, int occurrences, RuleSet rules) {
   return {};
 }
 
+Ruling judge_in_search(const Position& pos, int ply, RuleSet rules) {
+  const Ruling first = judge_position(pos, 2, rules);
+  const bool decisive = first.end == GameEnd::SideToMoveWins || first.end == GameEnd::SideToMoveLoses;
+  if (decisive && first.reason != EndReason::NoLegalMove && first.cycle_plies >= ply)
+    return judge_position(pos, 3, rules);
+  return first;
+}
+
 }  // namespace jiang

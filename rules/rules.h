@@ -57,12 +57,19 @@ struct Ruling {
 bool contested(const Ruling& ruling);
 
 // Judges the current position by the game record in `pos`. A repetition ends the game once the position
-// has occurred `occurrences` times in all (the search asks at the first recurrence, 2, see
-// Searcher::rule_score; a referee waits for the third). The moves since the first of those occurrences are the cycle: a side that checked
+// has occurred `occurrences` times in all (a search asks at the first recurrence, 2, see judge_in_search;
+// a referee waits for the third). The moves since the first of those occurrences are the cycle: a side that checked
 // with every one of its moves there loses if the other did not; otherwise (under Axf and Chinese rules)
 // the cycle is replayed to look for a perpetual chase, which is why it costs nothing until a position
 // repeats. The check flags come from the record: positions entered by make_move must have had
 // in_check() asked, as the search and Engine::set_position do.
 Ruling judge_position(const Position& pos, int occurrences, RuleSet rules = kDefaultRuleSet);
+
+// The ruling a search acts on, `ply` plies below its root: a repetition ends the line at its first
+// recurrence (searching on would only repeat), except that a win or loss whose cycle reaches back to
+// the root or before waits for the game's own count, the third occurrence: there the offender has not
+// yet chosen, inside this search, to go round again, and a mate score would claim a win the game has
+// not given. Mate and stalemate are the search's own business (it finds no move).
+Ruling judge_in_search(const Position& pos, int ply, RuleSet rules = kDefaultRuleSet);
 
 }  // namespace jiang

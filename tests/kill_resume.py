@@ -11,7 +11,7 @@ resumable files; the match must leave no engine process behind.
 
 N kills and M stop signals (SIGINT and SIGTERM in turn) for self-play, the same for the tuner (spread over
 hill climbing, annealing, the genetic algorithm and adam), and M stop signals for the match. CTest runs it
-with a few kills and 51 stop signals; the README gives the figures of a long run.
+with a few kills and 51 stop signals; docs/reliability.md gives the figures of a long run.
 """
 import argparse
 import itertools

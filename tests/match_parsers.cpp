@@ -139,7 +139,7 @@ TEST_CASE("Resign adjudication needs both engines to agree, move after move", "[
   Adjudicator a(rules);
   int ply = 0;
   const auto move = [&](Color c, std::optional<int> cp) {
-    a.after_move(c, cp ? std::optional<EngineScore>(EngineScore{false, *cp}) : std::nullopt, ++ply);
+    a.after_move(c, cp, ++ply);
   };
   move(Red, 600);
   move(Black, -600);
@@ -156,10 +156,10 @@ TEST_CASE("Resign adjudication needs both engines to agree, move after move", "[
   CHECK(a.verdict()->reason == "resign adjudication");
 
   Adjudicator mate(rules);  // a mate score counts as beyond every threshold
-  mate.after_move(Red, EngineScore{true, -3}, 1);
-  mate.after_move(Black, EngineScore{true, 3}, 2);
-  mate.after_move(Red, EngineScore{true, -2}, 3);
-  mate.after_move(Black, EngineScore{true, 2}, 4);
+  mate.after_move(Red, EngineScore{true, -3}.centipawns(), 1);
+  mate.after_move(Black, EngineScore{true, 3}.centipawns(), 2);
+  mate.after_move(Red, EngineScore{true, -2}.centipawns(), 3);
+  mate.after_move(Black, EngineScore{true, 2}.centipawns(), 4);
   REQUIRE(mate.verdict());
   CHECK(mate.verdict()->result == GameResult::BlackWins);
 }
@@ -168,9 +168,9 @@ TEST_CASE("Draw adjudication waits for the move number, and max plies draws", "[
   AdjudicationRules rules;
   rules.draw = DrawRule{3, 2, 10};
   Adjudicator a(rules);
-  for (int ply = 1; ply <= 5; ++ply) a.after_move(ply % 2 ? Red : Black, EngineScore{false, ply % 2 ? 5 : -8}, ply);
+  for (int ply = 1; ply <= 5; ++ply) a.after_move(ply % 2 ? Red : Black, ply % 2 ? 5 : -8, ply);
   CHECK_FALSE(a.verdict());  // level scores, but before move 3 (ply 6)
-  a.after_move(Black, EngineScore{false, 0}, 6);
+  a.after_move(Black, 0, 6);
   REQUIRE(a.verdict());
   CHECK(a.verdict()->reason == "draw adjudication");
 
@@ -186,19 +186,48 @@ TEST_CASE("Draw adjudication waits for the move number, and max plies draws", "[
   CHECK(m.verdict()->reason == "max plies");
 }
 
-TEST_CASE("Scores are read from UCCI and UCI info lines, bounds are not", "[match][dialect]") {
-  const auto cp = [](const std::string& line) { return parse_info_score(line).value().centipawns(); };
-  CHECK(cp("info depth 8 seldepth 12 score 35 time 10 nodes 100 pv h2e2") == 35);
-  CHECK(cp("info depth 8 score cp -120 nodes 5") == -120);
-  CHECK(parse_info_score("info depth 20 score mate 3 pv a0a1").value().mate);
-  CHECK(cp("info depth 20 score mate 3") > cp("info depth 20 score mate 5"));
-  CHECK(cp("info depth 20 score mate -2") < -50000);
-  CHECK_FALSE(parse_info_score("info depth 8 score cp 40 lowerbound nodes 5"));
-  CHECK_FALSE(parse_info_score("info string score 5"));
-  CHECK_FALSE(parse_info_score("info depth 3 nodes 10"));
-  CHECK_FALSE(parse_info_score("info depth 3 score cp"));
-  CHECK(parse_info_depth("info depth 12 seldepth 20 score 3") == 12);
-  CHECK(parse_info_depth("bestmove h2e2") == 0);
+TEST_CASE("Scores are read from UCCI and UCI info lines, with their bounds", "[match][dialect]") {
+  const auto score = [](const std::string& line) { return parse_info(line).value().score.value(); };
+  CHECK(score("info depth 8 seldepth 12 score 35 time 10 nodes 100 pv h2e2").centipawns() == 35);
+  CHECK(score("info depth 8 score cp -120 nodes 5").centipawns() == -120);
+  CHECK(score("info depth 20 score mate 3 pv a0a1").mate);
+  CHECK(score("info depth 20 score mate 3").centipawns() > score("info depth 20 score mate 5").centipawns());
+  CHECK(score("info depth 20 score mate -2").centipawns() < -50000);
+  CHECK(parse_info("info depth 8 score cp 40 lowerbound nodes 5").value().bound == EngineInfo::Bound::Lower);
+  CHECK(parse_info("info depth 8 score cp 40 upperbound").value().bound == EngineInfo::Bound::Upper);
+  CHECK(parse_info("info depth 8 score cp 40").value().bound == EngineInfo::Bound::Exact);
+  CHECK_FALSE(parse_info("info string score 5"));
+  CHECK_FALSE(parse_info("info depth 3 nodes 10").value().score);
+  CHECK_FALSE(parse_info("info depth 3 score cp"));  // malformed: no line at all
+  CHECK_FALSE(parse_info("info depth x score 3"));
+  CHECK_FALSE(parse_info("bestmove h2e2"));
+  CHECK(parse_info("info depth 12 seldepth 20 score 3").value().depth == 12);
+}
+
+TEST_CASE("Every field of an info line is read, as a GUI shows them", "[match][dialect]") {
+  const EngineInfo uci = parse_info(
+      "info depth 14 seldepth 21 multipv 2 score cp -17 wdl 120 700 180 nodes 123456 nps 98765 hashfull 37 "
+      "tbhits 0 time 1250 pv h2e2 h9g7 h0g2").value();
+  CHECK(uci.depth == 14);
+  CHECK(uci.seldepth == 21);
+  CHECK(uci.multipv == 2);
+  CHECK(uci.score->value == -17);
+  REQUIRE(uci.wdl);
+  CHECK((uci.wdl->win == 120 && uci.wdl->draw == 700 && uci.wdl->loss == 180));
+  CHECK(uci.nodes == 123456u);
+  CHECK(uci.nps == 98765u);
+  CHECK(uci.hashfull == 37);
+  CHECK(uci.time_ms == 1250);
+  CHECK(uci.pv == std::vector<std::string>{"h2e2", "h9g7", "h0g2"});
+  // A field after the principal variation ends it; unknown words are skipped.
+  const EngineInfo ucci = parse_info("info depth 3 pv b2e2 b9c7 currmove h2e2 nodes 40 something else").value();
+  CHECK(ucci.pv == std::vector<std::string>{"b2e2", "b9c7"});
+  CHECK(ucci.nodes == 40u);
+  CHECK(ucci.multipv == 0);  // not given
+  CHECK_FALSE(ucci.hashfull);
+  CHECK_FALSE(ucci.wdl);
+  CHECK_FALSE(parse_info("info depth 3 wdl 1 2"));  // wdl needs three numbers
+  CHECK_FALSE(parse_info("info nodes -5"));
 }
 
 TEST_CASE("bestmove answers: move, ponder move, none, resign", "[match][dialect]") {

@@ -9,9 +9,8 @@
 #include <set>
 #include <thread>
 
-#include "rules/rules.h"
+#include "rules/referee.h"
 #include "tests/match_support.h"
-#include "tuning/selfplay/game.h"
 
 using namespace jiang;
 using namespace jiang::match_test;

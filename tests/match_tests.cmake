@@ -7,7 +7,8 @@
 #                      against jiang with the PGN replayed, clocks, a fake engine that moves illegally,
 #                      one that crashes and one that hangs (lost, restarted, no child left), and Ctrl-C;
 #                      pondering (ponder=on): go ponder, ponderhit and stop as the log shows them, a
-#                      stray bestmove dropped, an engine that ignores stop hung.
+#                      stray bestmove dropped, an engine that ignores stop hung; a GUI's analysis
+#                      (go infinite with MultiPV, every info field, stop) against jiang in both protocols.
 #                      The fake engines are POSIX shell scripts in tests/match/.
 #   match/cli_*        bad options of `jiang match`: exit code 2 and a message, never a crash.
 #   match/xboard_loads_pgn  XBoard (under Xvfb) reads the PGN of a small match as played; skipped without
@@ -20,6 +21,7 @@ add_executable(jiang_match_tests
   match_run.cpp
   match_failures.cpp
   match_ponder.cpp
+  match_analysis.cpp
   support/subprocess.cpp)
 target_link_libraries(jiang_match_tests PRIVATE jiang_match jiang_test_main)
 target_compile_definitions(jiang_match_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"

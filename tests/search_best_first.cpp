@@ -189,7 +189,7 @@ TEST_CASE("best-first: a full arena refuses an expansion and keeps the tree", "[
 
 TEST_CASE("best-first: the search stops and plays when the node budget is full", "[best-first][search]") {
   SearchLimits limits;
-  limits.best_first.max_nodes = 500;
+  limits.design.best_first.max_nodes = 500;
   SearchControl control;
   const Position start = Position::startpos();
   const SearchResult r = run_best_first(start, limits, control);
@@ -198,7 +198,7 @@ TEST_CASE("best-first: the search stops and plays when the node budget is full",
   CHECK(r.nodes > 400);  // it did fill the tree: ~44 replies an expansion, so within one expansion of it
 
   // A budget below the root's replies is raised to hold them: there is always a move to play.
-  limits.best_first.max_nodes = 2;
+  limits.design.best_first.max_nodes = 2;
   const SearchResult tiny = run_best_first(start, limits, control);
   CHECK(is_legal_here(start, tiny.best));
   CHECK(tiny.nodes >= 44);  // the root's replies ...
@@ -274,7 +274,7 @@ TEST_CASE("best-first: never an illegal move, within the node limit", "[best-fir
     for (const bool voting : {true, false}) {
       SearchLimits limits;
       limits.nodes = 3000;
-      limits.best_first.voting = voting;
+      limits.design.best_first.voting = voting;
       const SearchResult r = run_best_first(fen, limits);
       CHECK(is_legal_here(Position::from_fen(fen), r.best));
       CHECK(r.nodes < limits.nodes + kMaxMoves);  // an expansion started below the limit may pass it
@@ -342,7 +342,7 @@ TEST_CASE("best-first: stop is honoured quickly, and pondering waits for ponderh
   const Position start = Position::startpos();
   SearchLimits limits;
   limits.infinite = true;
-  limits.best_first.tree_mb = 64;
+  limits.design.best_first.tree_mb = 64;
   SearchControl control;
   control.pondering = true;
   SearchResult r;
@@ -364,7 +364,7 @@ TEST_CASE("best-first: stop is honoured quickly, and pondering waits for ponderh
   SearchLimits timed;
   timed.movetime_ms = 150;
   timed.move_overhead_ms = 0;
-  timed.best_first.tree_mb = 64;
+  timed.design.best_first.tree_mb = 64;
   SearchControl ponder;
   ponder.pondering = true;
   ponder.clock_start_ms = now_ms();

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "engine/engine.h"
-#include "engine/movepick.h"
 #include "engine/modes/priority_order.h"
+#include "engine/modes/priority_picker.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 
@@ -87,15 +87,13 @@ TEST_CASE("Priority order: a capture on the square just moved to, and remembered
 }
 
 TEST_CASE("Priority order: the move picker returns every move, kind by kind", "[priority]") {
-  auto histories = std::make_unique<Histories>();
-  histories->clear();
   for (const std::string& fen : {kCaptures, kChecks, std::string(kStartFen)}) {
     Position pos = Position::from_fen(fen);
     MoveList legal;
     generate_legal(pos, legal);
     // The last legal move as the hash move: it must come out with the remembered moves at the latest.
     const RememberedMoves remembered{legal[legal.size() - 1], Move::none(), Move::none(), Move::none()};
-    MovePicker picker(pos, *histories, remembered);
+    PriorityPicker picker(pos, remembered);
     std::vector<Move> returned;
     while (const Move m = picker.next()) returned.push_back(m);
     MoveList all;

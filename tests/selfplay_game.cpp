@@ -164,30 +164,27 @@ TEST_CASE("play_game: adjudication limits", "[selfplay][game]") {
   const std::string start(kStartFen);
   SECTION("the move limit draws") {
     Adjudication a;
-    a.max_plies = 6;
+    a.scores.max_plies = 6;
     const GameRecord g = play_game(start, defaults, defaults, MoveLimits{0, 2000}, a);
     CHECK(g.result == GameResult::Draw);
-    CHECK(g.reason == "move limit");
+    CHECK(g.reason == "max plies");
     CHECK(g.moves.size() == 6);
   }
   SECTION("level scores for long enough draw") {
     Adjudication a;
-    a.draw_score = kMateBound - 1;  // every score counts as level
-    a.draw_plies = 3;
-    a.draw_min_ply = 5;
+    a.scores.draw = DrawRule{3, 2, kMateBound - 1};  // every score counts as level; from move 3 (ply 6)
     const GameRecord g = play_game(start, defaults, defaults, MoveLimits{0, 2000}, a);
     CHECK(g.result == GameResult::Draw);
-    CHECK(g.reason == "adjudicated draw");
-    CHECK(g.moves.size() == 5);
+    CHECK(g.reason == "draw adjudication");
+    CHECK(g.moves.size() == 6);
   }
   SECTION("both engines seeing one side far ahead adjudicate a win") {
     // Red has two rooks and two horses against a bare general and advisors: decided, but no quick mate.
     Adjudication a;
-    a.win_score = 500;
-    a.win_plies = 4;
+    a.scores.resign = ResignRule{2, 500};
     const GameRecord g = play_game("3akab2/9/9/9/9/9/9/9/4A4/RN2K2NR w - - 0 1", defaults, defaults, MoveLimits{2, 0}, a);
     CHECK(g.result == GameResult::RedWins);
-    if (g.reason == "adjudicated win") {
+    if (g.reason == "resign adjudication") {
       REQUIRE(g.moves.size() >= 4);
       for (size_t i = g.moves.size() - 4; i < g.moves.size(); ++i) {
         const int red_view = i % 2 == 0 ? g.moves[i].score : -g.moves[i].score;
@@ -202,7 +199,7 @@ TEST_CASE("play_game: adjudication limits", "[selfplay][game]") {
 TEST_CASE("play_game: every move is recorded with its position, flags and score", "[selfplay][game]") {
   const Params defaults;
   Adjudication a;
-  a.max_plies = 40;
+  a.scores.max_plies = 40;
   GamePlayer player;
   const std::string start = "r1bakab1r/4n4/1c4nc1/p1p1p1p1p/9/6P2/P1P1P3P/B3C2C1/9/RN1AKABNR w - - 6 4";
   const GameRecord g = player.play(start, defaults, defaults, MoveLimits{0, 3000}, a);

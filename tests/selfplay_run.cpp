@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "engine/score.h"
+#include "games/openings.h"
 #include "movegen/movegen.h"
 #include "tuning/selfplay/positions_file.h"
 #include "tuning/selfplay/selfplay.h"
@@ -81,7 +82,7 @@ SelfplayOptions small_run(const fs::path& out, int games) {
   o.seed = 11;
   o.threads = 2;
   o.out = out;
-  o.adjudication.max_plies = 120;
+  o.adjudication.scores.max_plies = 120;
   return o;
 }
 
@@ -110,19 +111,19 @@ TEST_CASE("kept positions: quiet, past the opening plies, no capture, no mate sc
 
 TEST_CASE("openings: read with line numbers in errors", "[selfplay][run]") {
   TempDir dir("openings");
-  const auto openings = read_openings(kOpenings);
+  const auto openings = games::read_openings(kOpenings);
   CHECK(openings.size() >= 10);
-  CHECK_THROWS_WITH(read_openings(dir.path / "missing.fen"), Catch::Contains("missing.fen"));
+  CHECK_THROWS_WITH(games::read_openings(dir.path / "missing.fen"), Catch::Contains("missing.fen"));
   { std::ofstream(dir.path / "bad.fen") << "# comment\n" << kStartFen << "\n\nrnbakabnr/9/9 w - - 0 1\n"; }
-  CHECK_THROWS_WITH(read_openings(dir.path / "bad.fen"), Catch::Contains("bad.fen:4: invalid FEN"));
+  CHECK_THROWS_WITH(games::read_openings(dir.path / "bad.fen"), Catch::Contains("bad.fen:4: invalid FEN"));
   { std::ofstream(dir.path / "empty.fen") << "# nothing\n"; }
-  CHECK_THROWS_WITH(read_openings(dir.path / "empty.fen"), Catch::Contains("holds no FEN"));
+  CHECK_THROWS_WITH(games::read_openings(dir.path / "empty.fen"), Catch::Contains("holds no FEN"));
   { std::ofstream(dir.path / "over.fen") << "R2k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1\n"; }
-  CHECK_THROWS_WITH(read_openings(dir.path / "over.fen"), Catch::Contains("over.fen:1:") && Catch::Contains("no legal move"));
+  CHECK_THROWS_WITH(games::read_openings(dir.path / "over.fen"), Catch::Contains("over.fen:1:") && Catch::Contains("no legal move"));
 }
 
 TEST_CASE("game starts: the openings in turn, random plies decided by (seed, game)", "[selfplay][run]") {
-  const auto openings = read_openings(kOpenings);
+  const auto openings = games::read_openings(kOpenings);
   Engine engine(1);
   CHECK(game_start(openings, 0, 1, 0, engine) == openings[0]);
   CHECK(game_start(openings, 0, 1, 1, engine) == openings[1]);

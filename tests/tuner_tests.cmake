@@ -153,8 +153,8 @@ jiang_cli_test(tuner/match_missing_weights fail "match|--weights|/nonexistent/w.
 # --- SIGKILL, SIGINT and SIGTERM at random moments (a stop signal also right after start): self-play and the
 # tuner (hc, sa, ga, adam) resumed again and again must end as uninterrupted runs do, with no torn or
 # temporary file left; a stop signal must end self-play, the tuner and the match by their clean exit (51
-# stop signals here: 17 each). The README gives the figures of a long run (tests/kill_resume.py --kills
-# 100). Label `slow`: sanitizer builds skip it.
+# stop signals here: 17 each). docs/reliability.md gives the figures of a long run (tests/kill_resume.py
+# --kills 100). Label `slow`: sanitizer builds skip it.
 find_program(PYTHON3_PROGRAM python3)
 if(PYTHON3_PROGRAM)
   add_test(NAME kill_resume

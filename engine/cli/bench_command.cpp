@@ -8,9 +8,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/cli/design_flags.h"
+#include "engine/flags/design_flags.h"
 #include "engine/engine.h"
-#include "engine/search.h"
+#include "engine/search_types.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "generated/bench_positions.h"

@@ -8,8 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "engine/engine.h"
-#include "rules/rules.h"
-#include "movegen/movegen.h"
+#include "rules/referee.h"
 #include "movegen/notation.h"
 
 namespace jiang {
@@ -30,15 +29,7 @@ std::string piece_name(Piece p) {
 }
 
 std::string reason_words(const Position& pos, const Ruling& ruling) {
-  if (ruling.end == GameEnd::None) return "the game goes on";
-  if (ruling.reason == EndReason::NoLegalMove && pos.in_check()) return "mate";
-  return std::string(reason_text(ruling.reason));
-}
-
-// The rules applied to the position as a referee does: a side without a move has lost first of all.
-Ruling judge(const Position& pos, int occurrences, RuleSet rules) {
-  if (!has_legal_move(pos)) return {GameEnd::SideToMoveLoses, EndReason::NoLegalMove};
-  return judge_position(pos, occurrences, rules);
+  return ruling.end == GameEnd::None ? "the game goes on" : ruling_words(pos, ruling);
 }
 
 void print(const Position& pos, const Ruling& ruling, bool json) {
@@ -65,7 +56,7 @@ int run_judge(const JudgeOptions& o) {
   }
   const std::optional<Position> pos = position_from_record("judge", o.fen, o.moves);
   if (!pos) return 2;
-  print(*pos, judge(*pos, o.occurrences, *rules), o.json);
+  print(*pos, referee_ruling(*pos, o.occurrences, *rules), o.json);
   return 0;
 }
 

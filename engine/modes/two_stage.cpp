@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/search.h"
 #include "engine/timeman.h"
 #include "movegen/notation.h"
 

@@ -21,8 +21,12 @@
 
 #include <functional>
 
-#include "engine/engine.h"
-#include "engine/search.h"
+#include "engine/limits.h"
+#include "engine/thread_memory.h"
+#include "engine/tt.h"
+#include "engine/search_types.h"
+#include "eval/evaluate.h"
+#include "movegen/position.h"
 
 namespace jiang {
 

@@ -17,14 +17,14 @@ void Session::add_best_first_options() {
   using Type = OptionSpec::Type;
   const best_first::Settings defaults;
   add_option({"Best-First Voting", "bestfirstvoting", Type::Check, defaults.voting ? "true" : "false", 0, 0, {},
-              [this](std::string_view v, std::string_view name) { best_first_.voting = option_bool(v, name); }});
+              [this](std::string_view v, std::string_view name) { design_.best_first.voting = option_bool(v, name); }});
   add_option({"Best-First Vote Interval", "bestfirstvoteinterval", Type::Spin, std::to_string(defaults.vote_interval),
               1, kMaxVoteInterval, {}, [this](std::string_view v, std::string_view name) {
-                best_first_.vote_interval = int(option_int(v, 1, kMaxVoteInterval, name));
+                design_.best_first.vote_interval = int(option_int(v, 1, kMaxVoteInterval, name));
               }});
   add_option({"Best-First Tree", "bestfirsttree", Type::Spin, std::to_string(defaults.tree_mb), 1,
               int64_t(best_first::kMaxTreeMb), {}, [this](std::string_view v, std::string_view name) {
-                best_first_.tree_mb = size_t(option_int(v, 1, int64_t(best_first::kMaxTreeMb), name, " (MB)"));
+                design_.best_first.tree_mb = size_t(option_int(v, 1, int64_t(best_first::kMaxTreeMb), name, " (MB)"));
               }});
 }
 

@@ -484,7 +484,6 @@ void Session::start_search(const SearchLimits& limits, bool draw_offered) {
   with_overhead.multipv = multipv_;
   with_overhead.skill = strength_.skill();
   with_overhead.design = design_;
-  with_overhead.best_first = best_first_;
   SearchCallbacks callbacks;
   callbacks.on_info = [this](const SearchInfo& info) {
     const std::string text = info.note.empty() ? info_line(info) : "info string " + info.note;

@@ -198,10 +198,9 @@ class Session {
   // unknown name and keeps the current choice.
   void set_search_mode(std::string_view value, std::string_view option);
   void set_move_order(std::string_view value, std::string_view option);
-  SearchDesign design_;
   // The best-first search's options (engine/protocol/best_first_options.cpp): voting and the tree's size.
   void add_best_first_options();
-  best_first::Settings best_first_;
+  SearchDesign design_;
   // The strength options as the GUI set them: the Elo rules when `limited` (UCI's convention).
   struct Strength {
     int level = kMaxSkillLevel;

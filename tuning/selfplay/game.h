@@ -1,20 +1,20 @@
-// One game between two weight sets, played in-process by the engine's own search, with a referee that
-// ends decided games early. Self-play and the tuner's "games" objective share it.
+// One game between two weight sets, played in-process by the engine's own search, refereed by the rules
+// (rules/referee.h) and ended early by the score adjudicator (rules/adjudicator.h). Self-play and the tuner's "games" objective share it.
 #pragma once
 
 #include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "engine/engine.h"
-#include "rules/rules.h"
 #include "eval/params.h"
 #include "movegen/position.h"
+#include "rules/adjudicator.h"
+#include "rules/referee.h"
 
 namespace jiang {
 
@@ -25,22 +25,14 @@ struct MoveLimits {
   uint64_t nodes = 0;
 };
 
-// When the referee stops a game before mate.
+// When a game ends before mate: the scores and the length (the shared adjudicator's rules), and the
+// repetition count of the referee.
 struct Adjudication {
-  int max_plies = 400;              // longer games are drawn
-  int win_score = 1000;             // both engines agree one side is this far ahead ...
-  int win_plies = 8;                // ... for this many consecutive plies: that side wins
-  int draw_score = 10;              // both scores within this of zero ...
-  int draw_plies = 20;              // ... for this many plies ...
-  int draw_min_ply = 80;            // ... after this ply: a draw
-  int repetitions = 3;              // a position occurring this often ends the game (rules.h decides how)
+  // Both sides see one side 1000 cp ahead for 4 moves each in a row: it wins. Both within 10 cp of level
+  // for 10 moves each from move 40 on: a draw. A game of 400 plies: a draw.
+  AdjudicationRules scores{ResignRule{4, 1000}, DrawRule{40, 10, 10}, 400};
+  int repetitions = 3;  // a position occurring this often ends the game (rules.h decides how)
 };
-
-enum class GameResult { RedWins, Draw, BlackWins };
-// 1, 0.5 or 0: the result from Red's point of view, as training labels use it.
-double red_score(GameResult r);
-// "1-0", "1/2-1/2" or "0-1".
-const char* result_string(GameResult r);
 
 struct PlayedMove {
   Move move;
@@ -54,19 +46,8 @@ struct GameRecord {
   std::string start_fen;
   std::vector<PlayedMove> moves;
   GameResult result = GameResult::Draw;
-  std::string reason;   // "mate", "perpetual check", "repetition", "60-move rule", "adjudicated win", ...
+  std::string reason;   // "mate", "perpetual check", "repetition", "60-move rule", "resign adjudication", ...
 };
-
-// The verdict of the rules alone on a position (its record included, as Engine::set_position builds
-// it): the side to move has no legal move and loses ("mate" in check, "no legal move" otherwise), a
-// repetition judged by `rules` ("perpetual check" or "perpetual chase" loses for the offender,
-// "repetition" otherwise draws) or the 60-move rule ("60-move rule"). Nothing while the game goes on.
-// Scores and ply counts are play_game's business.
-struct Verdict {
-  GameResult result;
-  std::string reason;
-};
-std::optional<Verdict> referee(const Position& pos, int repetitions, RuleSet rules = kDefaultRuleSet);
 
 // Thrown by GamePlayer::play when its stop flag is raised: the game was abandoned unfinished.
 class GameAborted : public std::runtime_error {

@@ -1,15 +1,12 @@
 #include "tuning/selfplay/openings.h"
 
-#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 
 #include "engine/score.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
-#include "tuning/selfplay/selfplay.h"
+#include "rules/referee.h"
 
 namespace jiang {
 namespace {
@@ -40,35 +37,6 @@ int random_below(std::mt19937_64& rng, int n) {
 }
 
 }  // namespace
-
-std::vector<std::string> read_openings(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw SelfplayError("cannot read openings " + path.string() + ": it is a directory");
-  std::ifstream in(path);
-  if (!in) throw SelfplayError("cannot read openings " + path.string() + ": " + std::strerror(errno));
-  std::vector<std::string> fens;
-  int line_number = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++line_number;
-    line = line.substr(0, line.find(';'));  // an EPD-like "; id ..." tail is not part of the FEN
-    const size_t first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#') continue;
-    const std::string fen = line.substr(first, line.find_last_not_of(" \t\r") - first + 1);
-    const std::string where = path.string() + ":" + std::to_string(line_number) + ": ";
-    Position pos;
-    try {
-      pos = Position::from_fen(fen);
-    } catch (const FenError& e) {
-      throw SelfplayError(where + "invalid FEN '" + fen + "': " + e.what());
-    }
-    MoveList legal;
-    generate_legal(pos, legal);
-    if (legal.empty()) throw SelfplayError(where + "the side to move has no legal move in '" + fen + "'");
-    fens.push_back(pos.fen());
-  }
-  if (fens.empty()) throw SelfplayError("openings " + path.string() + " holds no FEN");
-  return fens;
-}
 
 std::mt19937_64 game_rng(uint64_t seed, uint64_t game) {
   return std::mt19937_64(splitmix64(splitmix64(seed) ^ splitmix64(game + 0x632be59bd9b4e019ULL)));

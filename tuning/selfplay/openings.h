@@ -1,9 +1,8 @@
-// Where self-play games start: an openings file, then random plies that do not throw the game away,
-// decided by (seed, game index) alone.
+// Where self-play games start: an opening (games/openings.h), then random plies that do not throw the
+// game away, decided by (seed, game index) alone.
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
@@ -11,10 +10,6 @@
 #include "engine/engine.h"
 
 namespace jiang {
-
-// The openings: one FEN a line (an EPD-like "; ..." tail ignored); blank lines and '#' comments skipped. Throws SelfplayError naming the
-// file, or the line of an invalid FEN, or saying the file holds none.
-std::vector<std::string> read_openings(const std::filesystem::path& path);
 
 // The random number generator of game `game`: decided by (seed, game) alone.
 std::mt19937_64 game_rng(uint64_t seed, uint64_t game);

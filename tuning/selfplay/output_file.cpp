@@ -127,13 +127,17 @@ std::string settings_line(const SelfplayOptions& o, const std::vector<std::strin
   for (const std::string& f : openings) fens += f + '\n';
   std::string values;
   for (int v : params.values()) values += std::to_string(v) + ',';
-  const Adjudication& a = o.adjudication;
+  // The adjudication in the words of its first format (win score and plies, draw score, plies and
+  // first ply), so that files written before the shared adjudicator still resume.
+  const AdjudicationRules& a = o.adjudication.scores;
+  const ResignRule win = a.resign.value_or(ResignRule{});
+  const DrawRule draw = a.draw.value_or(DrawRule{});
   std::ostringstream s;
   s << kSettingsStart << "format " << kFormatVersion << " depth " << o.limits.depth << " nodes " << o.limits.nodes
     << " openings " << openings.size() << ":" << hex64(fnv1a(fens)) << " random-plies " << o.random_plies << " seed "
     << o.seed << " weights " << hex64(fnv1a(values)) << " skip-plies " << o.selection.skip_plies << " adjudication "
-    << a.max_plies << "," << a.win_score << "," << a.win_plies << "," << a.draw_score << "," << a.draw_plies << ","
-    << a.draw_min_ply << "," << a.repetitions << design_words(o.design);
+    << a.max_plies << "," << win.score << "," << 2 * win.movecount << "," << draw.score << "," << 2 * draw.movecount
+    << "," << 2 * draw.movenumber << "," << o.adjudication.repetitions << design_words(o.design);
   return s.str();
 }
 

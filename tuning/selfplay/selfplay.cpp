@@ -19,6 +19,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/score.h"
+#include "games/openings.h"
 #include "tuning/selfplay/exchange.h"
 #include "tuning/selfplay/output_file.h"
 #include "tuning/selfplay/positions_file.h"
@@ -54,11 +55,6 @@ std::shared_ptr<spdlog::logger> make_logger(bool root) {
 }
 
 }  // namespace
-
-int default_threads() {
-  const unsigned n = std::thread::hardware_concurrency();
-  return n ? int(n) : 2;
-}
 
 std::string kept_positions(const GameRecord& game, const Selection& selection, int* count) {
   const double label = red_score(game.result);
@@ -119,7 +115,7 @@ Setup share_setup(const SelfplayOptions& o, Cluster& cluster, int& fd) {
   Setup setup;
   if (cluster.is_root()) {
     try {
-      if (!o.openings.empty()) setup.openings = read_openings(o.openings);
+      if (!o.openings.empty()) setup.openings = games::read_openings(o.openings);
       Params params;
       if (!o.weights.empty()) params = Params::load(o.weights);
       setup.values = params.values();
@@ -129,6 +125,8 @@ Setup share_setup(const SelfplayOptions& o, Cluster& cluster, int& fd) {
       setup.positions = recovered.positions;
       setup.torn_bytes = recovered.torn_bytes;
     } catch (const SelfplayError& e) {
+      setup.error = e.what();
+    } catch (const games::OpeningsError& e) {
       setup.error = e.what();
     } catch (const ParamError& e) {
       setup.error = e.what();

@@ -52,9 +52,6 @@ struct SelfplayOptions {
   int hash_mb = GamePlayer::kDefaultHashMb;
 };
 
-// The machine's cores (2 if it cannot tell).
-int default_threads();
-
 // The kept positions of one game as lines "FEN result" (each with a newline), by `selection`: not in
 // check, past the first skip_plies plies, the move played not a capture, the score not a mate score.
 std::string kept_positions(const GameRecord& game, const Selection& selection, int* count = nullptr);

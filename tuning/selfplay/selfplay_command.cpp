@@ -6,8 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/cli/design_flags.h"
+#include "engine/flags/design_flags.h"
 #include "tuning/selfplay/selfplay.h"
+#include "util/threads.h"
 
 namespace jiang {
 

@@ -18,15 +18,12 @@ namespace jiang::tuner {
 struct GamesSettings {
   int games = 20;                     // a multiple of 2: pairs with colours swapped
   MoveLimits limits{0, 2000};         // per move
-  std::vector<std::string> openings;  // start FENs, taken in turn (one per pair)
+  std::vector<std::string> openings;  // start FENs, taken in turn (one per pair); empty: games::builtin_openings
   Params baseline;
   Adjudication adjudication;
   int threads = 1;
   Cluster* cluster = nullptr;  // in a run of several ranks, rank r plays games r, r + N, ... (null: alone)
 };
-
-// A dozen or so common opening positions (four plies in), for when no openings file is given.
-const std::vector<std::string>& builtin_openings();
 
 class GamesObjective : public Objective {
  public:

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "games/openings.h"
 #include "tuning/tuner/games.h"
 #include "tuning/tuner/json_fields.h"
 #include "tuning/tuner/positions_loader.h"
@@ -31,7 +32,7 @@ std::unique_ptr<Objective> games_objective(const TuneConfig& config, int threads
   logger.info("games objective: {} games a candidate against {}, {} {} a move, {} openings{}", config.games,
               config.baseline_file.empty() ? "the default weights" : config.baseline_file,
               config.depth > 0 ? config.depth : config.nodes, config.depth > 0 ? "plies" : "nodes",
-              config.openings.empty() ? builtin_openings().size() : config.openings.size(),
+              config.openings.empty() ? games::builtin_openings().size() : config.openings.size(),
               cluster.size() > 1 ? fmt::format(", spread over {} ranks", cluster.size()) : std::string());
   return std::make_unique<GamesObjective>(std::move(settings));
 }

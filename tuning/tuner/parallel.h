@@ -36,7 +36,4 @@ bool parallel_chunks(size_t n, size_t chunk_size, int threads, const std::atomic
   return done.load() == chunks;
 }
 
-// The default thread count: every core.
-inline int default_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
-
 }  // namespace jiang::tuner

@@ -13,12 +13,13 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "tuning/selfplay/selfplay.h"
+#include "games/openings.h"
 #include "tuning/tuner/parallel.h"
 #include "tuning/tuner/tune_config_fields.h"
 #include "tuning/tuner/tuner.h"
 #include "util/cluster.h"
 #include "util/stop_signals.h"
+#include "util/threads.h"
 
 namespace jiang {
 namespace {
@@ -145,8 +146,7 @@ Parameters move in whole units within their registry bounds. Every run is reprod
 the best). On few positions from shallow games with result labels the loss keeps falling past the point
 that helps play (230,000 positions of 5000-node games: hill climbing's best played even with its start,
 half the way +112 Elo); on 600,000 positions of 8000-node games with --lambda 0.5 the whole step of
-every algorithm gained +70 to +126 Elo, and the default 1 (the best weights) is the choice (README,
-"Self-play and tuning").
+every algorithm gained +70 to +126 Elo, and the default 1 (the best weights) is the choice (docs/tuning.md).
 
 Files: the best weights (or the shrunk ones) go to --out (TUNED.json, loadable with `jiang --weights`, `jiang eval --weights`
 and `setoption weightsfile`), the loss history to TUNED.csv (iteration, elapsed_s, evaluations,
@@ -212,7 +212,7 @@ void read_given_files(const TuneCli& cli, const CLI::App& cmd, TuneConfig& confi
   auto given = [&cmd](const char* name) { return given_on_command_line(cmd, name); };
   if (given("--weights")) config.start = load_weights(cli.weights), config.weights_file = cli.weights;
   if (given("--baseline")) config.baseline = load_weights(cli.baseline), config.baseline_file = cli.baseline;
-  if (given("--openings")) config.openings = read_openings(cli.openings), config.openings_file = cli.openings;
+  if (given("--openings")) config.openings = games::read_openings(cli.openings), config.openings_file = cli.openings;
 }
 
 // The checkpoint's run, with any option given on the command line laid over it (run_tune then rejects a
@@ -424,7 +424,7 @@ void add_objective_options(CLI::App* cmd, TuneConfig& c) {
 
 void add_tune_command(CLI::App& app, int& exit_code) {
   auto cli = std::make_shared<TuneCli>();
-  cli->run.threads = tuner::default_threads();
+  cli->run.threads = default_threads();
   CLI::App* cmd = app.add_subcommand("tune", "Tune the evaluation weights: hill climbing, simulated annealing, a "
                                              "genetic algorithm or gradient steps (adam), on labelled positions "
                                              "or on games");

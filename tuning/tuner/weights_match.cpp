@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "tuning/selfplay/selfplay.h"
+#include "games/openings.h"
 #include "tuning/tuner/games.h"
 #include "util/stop_signals.h"
 
@@ -21,7 +21,7 @@ int run_weights_match(const WeightsMatchOptions& o) {
   tuner::GamesSettings settings;
   try {
     if (!o.baseline.empty()) settings.baseline = Params::load(o.baseline);
-    if (!o.openings.empty()) settings.openings = read_openings(o.openings);
+    if (!o.openings.empty()) settings.openings = games::read_openings(o.openings);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "jiang match: %s\n", e.what());
     return 2;
@@ -35,7 +35,7 @@ int run_weights_match(const WeightsMatchOptions& o) {
   }
   // Games at a fixed depth or node count are deterministic: a repeated opening replays its games, and
   // their results count twice (an earlier 200-game measurement here was 40% repeats).
-  const size_t openings = settings.openings.empty() ? tuner::builtin_openings().size() : settings.openings.size();
+  const size_t openings = settings.openings.empty() ? games::builtin_openings().size() : settings.openings.size();
   if (size_t(o.games) > 2 * openings)
     std::fprintf(stderr,
                  "jiang match: warning: %d games from %zu openings: openings repeat, and so do their games; the "

@@ -72,8 +72,8 @@ uint64_t node_limit(const SearchLimits& limits) {
 }
 
 Search::Search(const Position& root, const Evaluator& eval, const SearchLimits& limits, SearchControl& control)
-    : pos_(root), estimator_(eval, limits.rules), limits_(limits), settings_(limits.best_first), control_(control),
-      time_(limits, root.side_to_move()), tree_(node_budget(limits.best_first)), node_limit_(node_limit(limits)),
+    : pos_(root), estimator_(eval, limits.rules), limits_(limits), settings_(limits.design.best_first), control_(control),
+      time_(limits, root.side_to_move()), tree_(node_budget(limits.design.best_first)), node_limit_(node_limit(limits)),
       start_ms_(now_ms()) {
   expand_root();
 }

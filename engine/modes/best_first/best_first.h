@@ -23,8 +23,10 @@
 #include <cstdint>
 #include <functional>
 
-#include "engine/engine.h"
-#include "engine/search.h"
+#include "engine/limits.h"
+#include "engine/search_types.h"
+#include "eval/evaluate.h"
+#include "movegen/position.h"
 
 namespace jiang {
 

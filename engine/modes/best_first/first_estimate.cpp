@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/rule_score.h"
 #include "engine/see.h"
 #include "eval/eval_state.h"
 #include "movegen/movegen.h"
@@ -101,18 +102,8 @@ FirstEstimator::FirstEstimator(const Evaluator& eval, RuleSet rules)
     : eval_(eval), tables_(eval.params().weights()), rules_(rules) {}
 
 std::optional<Score> FirstEstimator::terminal_value(const Position& pos, int ply) const {
-  // The main search's verdicts (Searcher::rule_score): a repetition at its first recurrence, except
-  // that a decisive one whose cycle reaches back into the game before the root waits for the third.
-  Ruling ruling = judge_position(pos, 2, rules_);
-  const bool decisive = ruling.end == GameEnd::SideToMoveWins || ruling.end == GameEnd::SideToMoveLoses;
-  if (decisive && ruling.reason != EndReason::NoLegalMove && ruling.cycle_plies >= ply)
-    ruling = judge_position(pos, 3, rules_);
-  switch (ruling.end) {  // the ruling speaks for the side to move; the fork for the mover
-    case GameEnd::Draw: return kDraw;
-    case GameEnd::SideToMoveWins: return mated_in(ply);
-    case GameEnd::SideToMoveLoses: return mate_in(ply);
-    case GameEnd::None: break;
-  }
+  // The main search's verdicts, spoken for the side to move; the fork speaks for the mover.
+  if (const auto score = rule_score(pos, ply, rules_)) return -*score;
   if (!has_legal_move(pos)) return mate_in(ply);  // no move loses, in check or not
   return std::nullopt;
 }

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/modes/best_first/tree.h"
-#include "engine/engine.h"
+#include "engine/search_types.h"
 
 namespace jiang::best_first {
 

@@ -1,18 +1,12 @@
-// `--mode NAME` and `--order NAME` for the commands that search (bench, selfplay): the search design
-// of engine/search_mode.h, by the names the protocols' options use, and two-stage's parameters (the
-// protocols' TwoStage options). Header-only, so that the self-play library (which does not link the
-// CLI library) can share it.
-#pragma once
+#include "engine/flags/design_flags.h"
 
 #include <string>
 
 #include <CLI/CLI.hpp>
 
-#include "engine/search_mode.h"
-
 namespace jiang {
 
-inline void add_design_flags(CLI::App* cmd, SearchDesign& design) {
+void add_design_flags(CLI::App* cmd, SearchDesign& design) {
   const CLI::Validator mode_name(
       [](std::string& text) {
         return parse_search_mode(text) ? std::string() : "expected one of " + std::string(kSearchModeNames);

@@ -1,4 +1,4 @@
-#include "match/match_command.h"
+#include "app/match_command.h"
 
 #include <cstdio>
 #include <memory>
@@ -7,10 +7,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "games/openings.h"
+#include "match/adjudication.h"
 #include "match/runner.h"
-#include "tuning/selfplay/selfplay.h"
-#include "tuning/tuner/games.h"
 #include "tuning/tuner/weights_match.h"
+#include "util/threads.h"
 
 namespace jiang {
 namespace {
@@ -78,8 +79,8 @@ match::MoveBudget parse_budget(const MatchCli& o) {
   return b;
 }
 
-match::AdjudicationRules parse_adjudication(const MatchCli& o) {
-  match::AdjudicationRules rules;
+AdjudicationRules parse_adjudication(const MatchCli& o) {
+  AdjudicationRules rules;
   rules.max_plies = o.max_plies;
   try {
     if (!o.resign.empty()) rules.resign = match::parse_resign_rule(o.resign);
@@ -137,8 +138,8 @@ void warn_if_openings_repeat(int games, size_t openings) {
 
 int run_engine_match(MatchSettings settings, const std::string& openings) {
   try {
-    settings.openings = openings.empty() ? tuner::builtin_openings() : read_openings(openings);
-  } catch (const SelfplayError& e) {
+    settings.openings = openings.empty() ? games::builtin_openings() : games::read_openings(openings);
+  } catch (const games::OpeningsError& e) {
     std::fprintf(stderr, "jiang match: %s\n", e.what());
     return match::kMatchBadInput;
   }
