@@ -6,6 +6,9 @@
 #include "book/book_command.h"
 #include "engine/cli/cli.h"
 #include "app/match_command.h"
+#ifdef JIANG_WITH_GUI
+#include "gui/gui_command.h"
+#endif
 #include "tuning/selfplay/selfplay_command.h"
 #include "tuning/tuner/tune_command.h"
 #include "util/stop_signals.h"
@@ -32,5 +35,8 @@ int main(int argc, char** argv) {
     jiang::add_tune_command(app, exit_code);
     jiang::add_match_command(app, exit_code);
     jiang::book::add_book_command(app, exit_code);
+#ifdef JIANG_WITH_GUI
+    jiang::gui::add_gui_command(app, exit_code);
+#endif
   });
 }

@@ -180,18 +180,21 @@ CLI::Option* add_weights_options(CLI::App* cmd, MatchCli& o) {
 void add_program_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
   const auto add = [&](CLI::Option* option) { return option->excludes(weights)->group(kPrograms); };
   add(cmd->add_option("--engine", o.engines,
-                      "\"name=N cmd=PROGRAM [args='ARGS'] [dir=DIR] [proto=ucci|uci] [timeunit=auto|ms|s] "
-                      "[ponder=on|off] [option.NAME=VALUE]...\" (quote words with blanks; ponder=on: the engine "
-                      "thinks on its opponent's time, on the move it expects)"))
+                      "\"name=N cmd=PROGRAM [args='ARGS'] [dir=DIR] [proto=ucci|uci|xboard] [timeunit=auto|ms|s] "
+                      "[ponder=on|off] [tc=TC|nodes=N|depth=N] [option.NAME=VALUE]...\" (quote words with blanks; "
+                      "ponder=on: the engine thinks on its opponent's time; tc=, nodes=, depth=: its own limit "
+                      "instead of the match's)"))
       ->take_all()
       ->expected(1);
-  add(cmd->add_option("--tc", o.tc, "each engine's clock: [MOVES/]SECONDS[+INCREMENT], e.g. 10+0.1, or 40/60 for 60 s every 40 moves"));
+  add(cmd->add_option("--tc", o.tc, "each engine's clock (unless its spec has tc=, nodes= or depth=): [MOVES/]SECONDS[+INCREMENT], e.g. 10+0.1, or 40/60 for 60 s every 40 moves"));
   add(cmd->add_option("--pgn", o.pgn, "append the games to this PGN file (XBoard's Xiangqi notation)"));
   add(cmd->add_option("--log", o.log, "append every line to and from the engines (and their stderr) to this file"));
   add(cmd->add_option("--sprt", o.sprt, "ELO0,ELO1: stop when the SPRT of H0 elo=ELO0 against H1 elo=ELO1 decides"));
   add(cmd->add_option("--alpha", o.alpha, "SPRT: the chance of accepting H1 when H0 holds (default 0.05)"));
   add(cmd->add_option("--beta", o.beta, "SPRT: the chance of accepting H0 when H1 holds (default 0.05)"));
-  add(cmd->add_option("--timemargin", o.time_margin_ms, "ms an engine may overrun its clock before it forfeits (default 150)"))
+  add(cmd->add_option("--timemargin", o.time_margin_ms,
+                      "ms an engine may overrun its clock before it forfeits (default 150); overruns within it are "
+                      "counted per engine"))
       ->check(CLI::Range(0, 60000));
   add(cmd->add_option("--hang-timeout", o.hang_timeout_s,
                       "under --nodes or --depth: seconds without a move that make a hang (default 60)"))
@@ -210,9 +213,13 @@ void add_program_options(CLI::App* cmd, MatchCli& o, CLI::Option* weights) {
 constexpr const char* kFooter = R"(Engine programs: each opening is played twice, colours swapped; jiang's own rules referee (an
 illegal move loses, so do a crash, a hang and a time forfeit past --timemargin; mate, no legal move,
 perpetual check, repetition, the 60-move rule). Fairy-Stockfish: use proto=ucci (its UCI counts ranks
-1-10); its UCCI times are milliseconds, which timeunit=auto knows. --sprt takes logistic (ordinary)
-Elo, as fastchess's model=logistic and not BayesElo (cutechess) or normalized Elo; the LLR is the
-generalised SPRT on game pairs (pentanomial), the Elo margin 95% from the pair scores.
+1-10); its UCCI times are milliseconds, which timeunit=auto knows. proto=xboard: XBoard-protocol
+engines (hoixiangqi, maxqi, sjaakii, fairy-stockfish xboard); their result claims are judged by the
+referee (a false claim loses; a 50-move draw claim stands as XBoard accepts it); an engine without
+setboard (maxqi) plays only from the initial position; a node limit needs the engine's nps feature.
+--sprt takes logistic (ordinary) Elo, as fastchess's model=logistic and not BayesElo (cutechess) or
+normalized Elo; the LLR is the generalised SPRT on game pairs (pentanomial), the Elo margin 95% from
+the pair scores.
 The last line of the output: NAME1 vs NAME2: W-D-L score S% elo E +/- M [sprt: H1 accepted|H0 accepted|
 inconclusive llr X (bounds A, B)]. Exit codes: 0 done, 1 an engine could not be restarted, 2 bad input,
 128+N stopped by signal N (Ctrl-C: the summary of the games finished so far).)";

@@ -58,6 +58,9 @@ class Engine {
   // The position: a start FEN and the moves played from it (the protocols' "position" command).
   // Throws FenError or MoveError, leaving the current position unchanged.
   void set_position(std::string_view fen, const std::vector<std::string>& moves);
+  // A position with its record as play_moves builds it (each position's in_check() asked): for a caller
+  // that plays a whole game and keeps the position itself (self-play).
+  void set_position(const Position& pos) { position_ = pos; }
   const Position& position() const { return position_; }
 
   // Starts searching the current position on a worker thread. The result is delivered through

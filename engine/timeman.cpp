@@ -38,9 +38,10 @@ TimeManager::TimeManager(const SearchLimits& limits, Color us) {
   const int64_t increment = limits.increment_ms[us] * kIncrementPercent / 100;
   const int64_t planned = left / moves_to_go + increment;
   // With the last move before the time control, the whole remaining time is available, less overhead.
-  const int64_t cap = limits.movestogo == 1 ? left * 3 / 4 : left / kHardShareDivisor;
+  // (At least a millisecond: std::clamp needs its lower bound no higher than its upper one.)
+  const int64_t cap = std::max<int64_t>(1, limits.movestogo == 1 ? left * 3 / 4 : left / kHardShareDivisor);
   optimum_ms_ = std::clamp<int64_t>(planned, 1, cap);
-  hard_ms_ = std::clamp<int64_t>(planned * kHardOverOptimum, optimum_ms_, std::max(cap, optimum_ms_));
+  hard_ms_ = std::clamp<int64_t>(planned * kHardOverOptimum, optimum_ms_, cap);
 }
 
 bool TimeManager::should_stop(int64_t elapsed_ms, double best_move_changes, int stable_iterations,

@@ -22,8 +22,13 @@ Breakdown Evaluator::breakdown(const Position& pos) const {
 }
 
 Score Evaluator::evaluate_traced(const Position& pos, Breakdown* trace) const {
-  const Weights& w = params_.weights();
-  EvalState state(pos, w, tables_);
+  EvalState state(pos, params_.weights(), tables_);
+  return evaluate_state(state, trace);
+}
+
+Score Evaluator::evaluate_state(EvalState& state, Breakdown* trace) const {
+  const Weights& w = state.w;
+  const Position& pos = state.pos;
   add_material_and_position(state);
   add_mobility_and_control(state);
   add_relations(state);

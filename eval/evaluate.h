@@ -29,6 +29,8 @@ struct Breakdown {
   Score side_to_move_total = 0;
 };
 
+struct EvalState;
+
 class Evaluator {
  public:
   static constexpr int kMaxPhase = 16;  // both sides' rooks count 2 each, horses and cannons 1 each
@@ -38,6 +40,9 @@ class Evaluator {
 
   // From the side to move's point of view.
   Score evaluate(const Position& pos) const { return evaluate_traced(pos, nullptr); }
+  // The same for a caller that reads the attack maps too (best-first's threat analysis): `state` is
+  // fresh, built from this evaluator's weights and tables(); each term adds its credit to state.terms.
+  Score evaluate(EvalState& state) const { return evaluate_state(state, nullptr); }
   // Material alone: the Material term, blended by phase and scaled as evaluate() blends and scales the
   // whole, from the side to move's point of view. What two-stage search's first stage evaluates with;
   // evaluate(pos) - material(pos) is the positional part. Costs a few dozen operations (no attack maps).
@@ -45,12 +50,15 @@ class Evaluator {
   // The same evaluation, with every term, the phase and the scale written down.
   Breakdown breakdown(const Position& pos) const;
   const Params& params() const { return params_; }
+  // The tables the evaluation reads (attack and line tables, values by square), for an EvalState.
+  const EvalTables& tables() const { return tables_; }
   // Material value of a piece type in the middlegame, for move ordering and exchange decisions.
   int piece_value(PieceType t) const { return params_.weights().material[t].mg; }
 
  private:
-  // One code path for both: `trace`, when given, receives the terms and the blending.
+  // One code path for all: `trace`, when given, receives the terms and the blending.
   Score evaluate_traced(const Position& pos, Breakdown* trace) const;
+  Score evaluate_state(EvalState& state, Breakdown* trace) const;
 
   Params params_;
   EvalTables tables_;

@@ -19,6 +19,7 @@ struct Game {
   std::string fen;           // the start position
   std::vector<Move> moves;   // each legal where it was played
   Result result = Result::Draw;
+  bool finished = true;      // false: no result ("*" or none), read only when the reader allows it
 };
 
 }  // namespace jiang::games

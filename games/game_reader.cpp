@@ -102,6 +102,10 @@ GameReader::Item GameReader::interpret(const RawGame& raw) const {
   const std::string result_text = raw.result_word.empty() || raw.result_word == "*" ? (result_tag ? *result_tag : raw.result_word)
                                                                                     : raw.result_word;
   const std::optional<Result> result = parse_result(result_text);
+  if (!result && allow_unfinished_ && (result_text.empty() || result_text == "*")) {
+    game.finished = false;
+    return game;
+  }
   if (!result) return error(raw.line, "no result (1-0, 0-1 or 1/2-1/2)" + (result_text.empty() ? "" : ", got '" + result_text + "'"));
   game.result = *result;
   return game;

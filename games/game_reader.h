@@ -27,8 +27,10 @@ struct GameError {
 class GameReader {
  public:
   using Item = std::variant<Game, GameError>;
-  // `source` names the input in messages (the file's path).
-  GameReader(std::istream& in, std::string source) : lexer_(in), source_(std::move(source)) {}
+  // `source` names the input in messages (the file's path). With `allow_unfinished`, a game without a
+  // result (a GUI's game in progress) is read too, as not finished.
+  GameReader(std::istream& in, std::string source, bool allow_unfinished = false)
+      : lexer_(in), source_(std::move(source)), allow_unfinished_(allow_unfinished) {}
   std::optional<Item> next();  // nothing at the end of the input
 
  private:
@@ -48,6 +50,7 @@ class GameReader {
   std::optional<Token> pending_;  // read ahead: the first token of the next game
   std::string source_;
   int number_ = 0;  // of the game being read, from 1
+  bool allow_unfinished_ = false;
 };
 
 }  // namespace jiang::games

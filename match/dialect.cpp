@@ -44,8 +44,8 @@ class Ucci final : public ProtocolDialect {
     if (budget.nodes) return "go nodes " + std::to_string(budget.nodes);
     if (budget.depth) return "go depth " + std::to_string(budget.depth);
     const Color us = clock.to_move;
-    return "go time " + time(clock.remaining_ms[us]) + " increment " + time(clock.increment_ms) + " opptime " +
-           time(clock.remaining_ms[~us]) + " oppincrement " + time(clock.increment_ms) + movestogo(clock);
+    return "go time " + time(clock.remaining_ms[us]) + " increment " + time(clock.increment_ms[us]) + " opptime " +
+           time(clock.remaining_ms[~us]) + " oppincrement " + time(clock.increment_ms[~us]) + movestogo(clock);
   }
 
  private:
@@ -72,9 +72,9 @@ class Uci final : public ProtocolDialect {
   std::string go(const MoveBudget& budget, const GoClock& clock) const override {
     if (budget.nodes) return "go nodes " + std::to_string(budget.nodes);
     if (budget.depth) return "go depth " + std::to_string(budget.depth);
-    const std::string inc = std::to_string(clock.increment_ms);
     return "go wtime " + std::to_string(clock.remaining_ms[Red]) + " btime " +
-           std::to_string(clock.remaining_ms[Black]) + " winc " + inc + " binc " + inc + movestogo(clock);
+           std::to_string(clock.remaining_ms[Black]) + " winc " + std::to_string(clock.increment_ms[Red]) + " binc " +
+           std::to_string(clock.increment_ms[Black]) + movestogo(clock);
   }
 };
 

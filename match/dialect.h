@@ -33,10 +33,10 @@ struct BestMove {
 };
 std::optional<BestMove> parse_bestmove(const std::string& line);
 
-// The clocks at a `go`: each side's remaining time and increment.
+// The clocks at a `go`: each side's remaining time and increment (which differ in a time-odds game).
 struct GoClock {
   int64_t remaining_ms[kColors] = {0, 0};
-  int64_t increment_ms = 0;
+  int64_t increment_ms[kColors] = {0, 0};
   int movestogo = 0;  // the side to move's moves left in its period; 0: sudden death
   Color to_move = Red;
 };

@@ -6,23 +6,10 @@
 namespace jiang::match {
 namespace {
 
-using namespace std::chrono_literals;
 using SteadyClock = ChildProcess::Clock;
-
-// Starting an engine: loading tables or networks and allocating a large hash can take seconds, on a
-// machine that may be starting several engines at once.
-constexpr auto kStartupTimeout = 10s;
-// "A few seconds" for isready between games: an engine that is alive answers within milliseconds.
-constexpr auto kReadyTimeout = 5s;
-// A line to an engine that does not read its input for this long is not going to be read.
-constexpr auto kWriteTimeout = 2s;
-// After `stop`, a searching engine answers at once; this leaves room for a loaded machine.
-constexpr auto kStopGrace = 1s;
-// After `quit`, engines free their tables and exit; past this they are killed.
-constexpr auto kQuitGrace = 1s;
-// An engine that stopped answering, or was stopped mid-search by Ctrl-C, gets less: a hung one would
-// only make the match wait, and one that is merely busy stops within this.
-constexpr auto kQuitGraceUnanswered = 200ms;
+using timeouts::kReady;
+using timeouts::kStartup;
+using timeouts::kStopGrace;
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
@@ -38,48 +25,9 @@ std::string option_name(const std::string& line) {
 
 }  // namespace
 
-EngineClient::EngineClient(EngineSpec spec, std::string program, CommLog* log)
-    : spec_(std::move(spec)), program_(std::move(program)), log_(log) {}
-
-EngineClient::~EngineClient() { quit(); }
-
-bool EngineClient::send(const std::string& line) {
-  if (log_) log_->line(log_name_, true, line);
-  if (process_ && process_->write_line(line, SteadyClock::now() + kWriteTimeout)) return true;
-  healthy_ = false;
-  return false;
-}
-
-ChildProcess::ReadStatus EngineClient::read(std::string& line, SteadyClock::time_point deadline, int interrupt_fd) {
-  const ChildProcess::ReadStatus status = process_->read_line(line, deadline, interrupt_fd);
-  if (status == ChildProcess::ReadStatus::Line && log_) log_->line(log_name_, false, line);
-  return status;
-}
-
-ChildProcess::ReadStatus EngineClient::read_until(const std::vector<std::string>& words, SteadyClock::time_point deadline,
-                                                  int interrupt_fd) {
-  std::string line;
-  ChildProcess::ReadStatus status;
-  while ((status = read(line, deadline, interrupt_fd)) == ChildProcess::ReadStatus::Line)
-    for (const std::string& word : words)
-      if (line == word || starts_with(line, word + " ")) return status;
-  return status;
-}
-
-bool EngineClient::wait_for(const std::vector<std::string>& words, std::chrono::milliseconds timeout,
-                            int interrupt_fd) {
-  return read_until(words, SteadyClock::now() + timeout, interrupt_fd) == ChildProcess::ReadStatus::Line;
-}
-
-void EngineClient::discard_pending() {
-  std::string line;
-  while (read(line, SteadyClock::now(), -1) == ChildProcess::ReadStatus::Line) {
-  }
-}
-
 void EngineClient::read_handshake(int interrupt_fd) {
   handshake_ = {};
-  const auto deadline = SteadyClock::now() + kStartupTimeout;
+  const auto deadline = SteadyClock::now() + kStartup;
   std::string line;
   while (true) {
     const ChildProcess::ReadStatus status = read(line, deadline, interrupt_fd);
@@ -88,7 +36,7 @@ void EngineClient::read_handshake(int interrupt_fd) {
                         dialect_->hello() + "?)");
     if (status != ChildProcess::ReadStatus::Line)
       throw EngineError(spec_.name + ": no '" + dialect_->hello_ok() + "' within " +
-                        std::to_string(kStartupTimeout.count()) + " s of '" + dialect_->hello() + "'");
+                        std::to_string(kStartup.count()) + " s of '" + dialect_->hello() + "'");
     if (line == dialect_->hello_ok()) return;
     if (starts_with(line, "id name ")) handshake_.id_name = line.substr(8);
     if (starts_with(line, "option ")) handshake_.options.push_back(option_name(line));
@@ -96,11 +44,9 @@ void EngineClient::read_handshake(int interrupt_fd) {
 }
 
 void EngineClient::start(int interrupt_fd) {
-  quit();
+  if (spec_.dialect == Dialect::Xboard) throw EngineError(spec_.name + ": an XBoard engine needs XboardClient");
+  launch();
   dialect_ = make_dialect(spec_.dialect, spec_.time_unit);
-  process_ = std::make_unique<ChildProcess>(LaunchSpec{program_, spec_.args, spec_.dir, log_ ? log_->fd() : -1});
-  log_name_ = spec_.name + "[" + std::to_string(process_->pid()) + "]";
-  healthy_ = true;
   send(dialect_->hello());  // if the engine is already gone, the handshake finds its output closed
   read_handshake(interrupt_fd);
   if (spec_.dialect == Dialect::Uci && starts_with(handshake_.id_name, "Fairy-Stockfish"))
@@ -114,14 +60,14 @@ void EngineClient::start(int interrupt_fd) {
     send(dialect_->setoption(handshake_.spelling(name), value));
   }
   for (const std::string& command : dialect_->after_handshake(handshake_)) send(command);
-  if (!send("isready") || !wait_for({"readyok"}, kStartupTimeout, interrupt_fd))
+  if (!send("isready") || !wait_for({"readyok"}, kStartup, interrupt_fd))
     throw EngineError(spec_.name + ": no 'readyok' after the options");
 }
 
 bool EngineClient::new_game(int interrupt_fd) {
   if (!healthy()) return false;
   for (const std::string& command : dialect_->new_game(handshake_)) send(command);
-  healthy_ = send("isready") && wait_for({"readyok"}, kReadyTimeout, interrupt_fd);
+  healthy_ = send("isready") && wait_for({"readyok"}, kReady, interrupt_fd);
   return healthy_;
 }
 
@@ -167,7 +113,7 @@ ChildProcess::ReadStatus EngineClient::read_to_bestmove(BestMove& best, SteadyCl
       if (info->score && info->bound == EngineInfo::Bound::Exact) reply->score = info->score;
       if (info->depth) reply->depth = info->depth;
     }
-    if (on_info_) on_info_(*info);
+    notify_info(*info);
   }
   return status;
 }
@@ -216,7 +162,7 @@ bool EngineClient::recover(int interrupt_fd) {
   // It was thinking: it answers `stop` with its move (or has sent it late, and it waits in the pipe).
   // No answer within the grace: it is hung.
   healthy_ = send("stop") && wait_for({"bestmove", "nobestmove"}, kStopGrace, interrupt_fd) && send("isready") &&
-             wait_for({"readyok"}, kReadyTimeout, interrupt_fd);
+             wait_for({"readyok"}, kReady, interrupt_fd);
   return healthy_;
 }
 
@@ -261,12 +207,7 @@ std::optional<BestMove> EngineClient::stop_analysis() {
   return std::nullopt;
 }
 
-void EngineClient::quit() {
-  if (!process_) return;
-  const auto grace = healthy_ ? kQuitGrace : kQuitGraceUnanswered;
-  if (!process_->exited() && send("quit")) process_->wait_exit(SteadyClock::now() + grace);
-  process_.reset();  // kills what is left and reaps
-  healthy_ = false;
+void EngineClient::forget_state() {
   pondering_.reset();
   analysing_ = false;
   analysis_end_.reset();

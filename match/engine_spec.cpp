@@ -46,7 +46,8 @@ namespace {
 Dialect parse_dialect(const std::string& value) {
   if (value == "ucci") return Dialect::Ucci;
   if (value == "uci") return Dialect::Uci;
-  throw SpecError("proto must be ucci or uci, got '" + value + "'");
+  if (value == "xboard") return Dialect::Xboard;
+  throw SpecError("proto must be ucci, uci or xboard, got '" + value + "'");
 }
 
 TimeUnit parse_time_unit(const std::string& value) {
@@ -60,6 +61,30 @@ bool parse_on_off(const std::string& key, const std::string& value) {
   if (value == "on") return true;
   if (value == "off") return false;
   throw SpecError(key + " must be on or off, got '" + value + "'");
+}
+
+// A whole number from 1 to `max` for the key, or SpecError.
+int64_t positive(const std::string& key, const std::string& value, int64_t max) {
+  const bool digits = !value.empty() && value.size() <= 18 && value.find_first_not_of("0123456789") == std::string::npos;
+  const int64_t n = digits ? std::stoll(value) : 0;
+  if (n < 1 || n > max) throw SpecError(key + " must be a whole number from 1 to " + std::to_string(max) + ", got '" + value + "'");
+  return n;
+}
+
+// tc=, nodes= or depth=: the engine's own limit.
+MoveBudget parse_budget(const std::string& key, const std::string& value) {
+  MoveBudget b;
+  if (key == "nodes") b.nodes = uint64_t(positive(key, value, int64_t(1) << 50));
+  else if (key == "depth") b.depth = int(positive(key, value, 1000));
+  else {
+    try {
+      b.tc = parse_time_control(value);
+    } catch (const TimeControlError& e) {
+      throw SpecError(std::string("tc=: ") + e.what());
+    }
+    b.clock = true;
+  }
+  return b;
 }
 
 // Applies one key=value word to the spec.
@@ -85,8 +110,12 @@ void apply(EngineSpec& spec, const std::string& key, const std::string& value) {
     spec.time_unit = parse_time_unit(value);
   } else if (key == "ponder") {
     spec.ponder = parse_on_off(key, value);
+  } else if (key == "tc" || key == "nodes" || key == "depth") {
+    if (spec.budget) throw SpecError("give one of tc=, nodes= and depth=, not two");
+    spec.budget = parse_budget(key, value);
   } else {
-    throw SpecError("unknown key '" + key + "' (expected name, cmd, args, dir, proto, timeunit, ponder or option.NAME)");
+    throw SpecError("unknown key '" + key +
+                    "' (expected name, cmd, args, dir, proto, timeunit, ponder, tc, nodes, depth or option.NAME)");
   }
 }
 
@@ -104,8 +133,8 @@ EngineSpec parse_engine_spec(const std::string& text) {
   }
   if (spec.program.empty()) throw SpecError("no cmd= in '" + text + "'");
   if (spec.name.empty()) spec.name = std::filesystem::path(spec.program).filename().string();
-  if (spec.dialect == Dialect::Uci && spec.time_unit != TimeUnit::Auto)
-    throw SpecError("timeunit= is for UCCI engines (UCI times are milliseconds)");
+  if (spec.dialect != Dialect::Ucci && spec.time_unit != TimeUnit::Auto)
+    throw SpecError("timeunit= is for UCCI engines (UCI times are milliseconds, XBoard's centiseconds)");
   return spec;
 }
 

@@ -3,10 +3,13 @@
 // ("option.WeightsFile=/my weights/w.json" in quotes, or option.WeightsFile='/my weights/w.json').
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "match/time_control.h"
 
 namespace jiang::match {
 
@@ -16,7 +19,7 @@ class SpecError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-enum class Dialect { Ucci, Uci };
+enum class Dialect { Ucci, Uci, Xboard };
 
 // How a UCCI engine reads the times of `go`: the protocol says seconds unless the engine offers
 // `usemillisec`; Fairy-Stockfish reads milliseconds without offering it.
@@ -27,10 +30,13 @@ struct EngineSpec {
   std::string program;                                     // cmd=
   std::vector<std::string> args;                           // args= (split into words like the spec)
   std::string dir;                                         // dir=: working directory (default: ours)
-  Dialect dialect = Dialect::Ucci;                         // proto=ucci|uci
+  Dialect dialect = Dialect::Ucci;                         // proto=ucci|uci|xboard
   TimeUnit time_unit = TimeUnit::Auto;                     // timeunit=auto|ms|s (UCCI only)
   bool ponder = false;                                     // ponder=on|off: think on the opponent's time
   std::vector<std::pair<std::string, std::string>> options;  // option.NAME=VALUE, in the order given
+  // tc=, nodes= or depth=: this engine's own limit (time odds, or a node count against a clock); else
+  // the match's.
+  std::optional<MoveBudget> budget;
 };
 
 // Splits text into words at blanks outside quotes, as a shell would: quotes group and are removed; a
@@ -39,7 +45,7 @@ struct EngineSpec {
 std::vector<std::string> split_words_quoted(const std::string& text);
 
 // Parses one spec. Throws SpecError for an unknown key, a word without '=', a missing cmd, a repeated
-// key or a bad value. Does not look for the program (see resolve_program).
+// key, more than one of tc=, nodes= and depth=, or a bad value. Does not look for the program (see resolve_program).
 EngineSpec parse_engine_spec(const std::string& text);
 
 // The program as exec will find it: a name without '/' is looked up in PATH, a path must name an

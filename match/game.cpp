@@ -2,6 +2,7 @@
 
 #include <poll.h>
 
+#include "match/claims.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "movegen/position.h"
@@ -26,6 +27,10 @@ void end_game(GameOutcome& g, GameResult result, Ending ending, std::string reas
   g.reason = std::move(reason);
 }
 
+std::string claim_text(const Claim& c) {
+  return std::string(result_string(c.result)) + (c.comment.empty() ? "" : " (" + c.comment + ")");
+}
+
 // The game is lost by `culprit`'s engine, for a reason that is its fault.
 void lose(GameOutcome& g, Color culprit, Ending ending, std::string reason, std::string detail) {
   end_game(g, win_for(~culprit), ending, std::move(reason));
@@ -33,17 +38,36 @@ void lose(GameOutcome& g, Color culprit, Ending ending, std::string reason, std:
   g.detail = std::move(detail);
 }
 
+// Ends the game as the referee ruled on a claim (`what`: who claimed what, where).
+void settle_claim(GameOutcome& g, const ClaimRuling& ruling, Color claimant, const std::string& what) {
+  switch (ruling.kind) {
+    case ClaimRuling::Kind::Verdict: return end_game(g, ruling.result, Ending::Rules, ruling.reason);
+    case ClaimRuling::Kind::Concession: return lose(g, claimant, Ending::Resignation, "resignation", what);
+    case ClaimRuling::Kind::RuleDraw: return end_game(g, ruling.result, Ending::DrawClaim, ruling.reason);
+    case ClaimRuling::Kind::False: return lose(g, claimant, Ending::FalseClaim, "false claim", what);
+  }
+}
+
 // The time a move may take before the engine has lost: its clock plus the margin, or the hang timeout.
 std::chrono::milliseconds move_deadline(const GameRules& rules, const std::optional<Clock>& clock) {
   return clock ? clock->deadline() : rules.hang_timeout;
 }
 
+// An engine's limit: its own (tc=, nodes=, depth=), or the match's.
+const MoveBudget& budget_of(const EngineClientBase& player, const GameRules& rules) {
+  return player.spec().budget ? *player.spec().budget : rules.budget;
+}
+
+using Players = std::array<EngineClientBase*, kColors>;
+
 SearchRequest make_request(const GameOutcome& g, const std::vector<std::string>& moves, const GameRules& rules,
-                           const std::optional<Clock> (&clocks)[kColors], Color us) {
-  SearchRequest request{g.start_fen, moves, rules.budget, {}, move_deadline(rules, clocks[us])};
+                           const Players& players, const std::optional<Clock> (&clocks)[kColors], Color us) {
+  SearchRequest request{g.start_fen, moves, budget_of(*players[us], rules), {}, move_deadline(rules, clocks[us])};
   request.clock.to_move = us;
-  request.clock.increment_ms = rules.budget.tc.increment_ms;
-  for (Color c : {Red, Black}) request.clock.remaining_ms[c] = clocks[c] ? clocks[c]->remaining_ms() : 0;
+  for (Color c : {Red, Black}) {
+    request.clock.remaining_ms[c] = clocks[c] ? clocks[c]->remaining_ms() : 0;
+    request.clock.increment_ms[c] = clocks[c] ? budget_of(*players[c], rules).tc.increment_ms : 0;
+  }
   request.clock.movestogo = clocks[us] ? clocks[us]->moves_to_go() : 0;
   return request;
 }
@@ -71,7 +95,9 @@ std::optional<Move> judge(GameOutcome& g, const SearchReply& reply, const Positi
     return std::nullopt;
   }
   const bool timeout = reply.status == Status::Timeout;
-  if (clock && (timeout || !clock->charge(reply.used))) {
+  const Clock::Charge charge = clock && !timeout ? clock->charge(reply.used) : Clock::Charge::InTime;
+  if (charge == Clock::Charge::Overrun) ++g.overruns[us];
+  if (clock && (timeout || charge == Clock::Charge::Forfeit)) {
     lose(g, us, Ending::TimeForfeit, "time forfeit",
          who + " lost on time: " + (timeout ? "no move within " : "its move took ") + used + " with " +
              std::to_string(clock->remaining_ms()) + " ms left (margin " + std::to_string(rules.time_margin.count()) +
@@ -80,6 +106,14 @@ std::optional<Move> judge(GameOutcome& g, const SearchReply& reply, const Positi
   }
   if (reply.best.resigned) {
     lose(g, us, Ending::Resignation, "resignation", who + " resigned" + where);
+    return std::nullopt;
+  }
+  if (!reply.rejected.empty()) {
+    lose(g, us, Ending::IllegalMove, "refused a legal move", who + " called the legal move '" + reply.rejected + "' illegal" + where);
+    return std::nullopt;
+  }
+  if (reply.claim && reply.best.move.empty()) {
+    settle_claim(g, judge_claim(*reply.claim, us, pos, nullptr), us, who + " claimed " + claim_text(*reply.claim) + " instead of moving" + where);
     return std::nullopt;
   }
   const std::optional<Move> move = parse_move(reply.best.move);
@@ -99,7 +133,7 @@ std::optional<Move> expected_reply(const SearchReply& reply, const Position& aft
 }
 
 // The new-game commands for both engines; false if one failed (the game is lost by it, or abandoned).
-bool prepare(GameOutcome& g, const std::array<EngineClient*, kColors>& players, int interrupt_fd) {
+bool prepare(GameOutcome& g, const Players& players, int interrupt_fd) {
   for (Color c : {Red, Black}) {
     if (players[c]->new_game(interrupt_fd)) continue;
     g.abandoned = interrupted(interrupt_fd);
@@ -112,13 +146,12 @@ bool prepare(GameOutcome& g, const std::array<EngineClient*, kColors>& players, 
 }
 
 // The moves of the game until it ends, is lost by an engine or is abandoned.
-void play_moves(GameOutcome& g, const std::array<EngineClient*, kColors>& players, const GameRules& rules,
-                int interrupt_fd) {
+void play_moves(GameOutcome& g, const Players& players, const GameRules& rules, int interrupt_fd) {
   Position pos = Position::from_fen(g.start_fen);
   pos.in_check();  // recorded in the history: the repetition rules need to know who gave check
   std::optional<Clock> clocks[kColors];
-  if (rules.budget.clock)
-    for (auto& clock : clocks) clock.emplace(rules.budget.tc, rules.time_margin);
+  for (Color c : {Red, Black})
+    if (const MoveBudget& budget = budget_of(*players[c], rules); budget.clock) clocks[c].emplace(budget.tc, rules.time_margin);
   Adjudicator adjudicator(rules.adjudication);
   std::vector<std::string> moves;
   std::optional<Move> expected;  // the last mover's ponder move
@@ -131,9 +164,9 @@ void play_moves(GameOutcome& g, const std::array<EngineClient*, kColors>& player
     if (expected) {  // the last mover thinks on our time, as if we had played what it expects
       std::vector<std::string> predicted = moves;
       predicted.push_back(to_string(*expected));
-      players[~us]->ponder(make_request(g, predicted, rules, clocks, ~us));
+      players[~us]->ponder(make_request(g, predicted, rules, players, clocks, ~us));
     }
-    const SearchReply reply = players[us]->search(make_request(g, moves, rules, clocks, us), interrupt_fd);
+    const SearchReply reply = players[us]->search(make_request(g, moves, rules, players, clocks, us), interrupt_fd);
     if (reply.status == SearchReply::Status::Interrupted) {
       g.abandoned = true;
       return;
@@ -142,8 +175,18 @@ void play_moves(GameOutcome& g, const std::array<EngineClient*, kColors>& player
     if (!move) return;
     g.moves.push_back({*move, reply.score, reply.depth, reply.used});
     moves.push_back(to_string(*move));
+    const Position before = reply.claim || reply.offered_draw ? pos : Position();
     pos.make_move(*move);
     pos.in_check();
+    // A draw offer, as XBoard takes it, is a claim where the rules allow one, and nothing otherwise.
+    if (reply.offered_draw && !reply.claim) {
+      const ClaimRuling ruling = judge_claim(Claim{GameResult::Draw, "draw offer"}, us, pos, &before);
+      if (ruling.kind == ClaimRuling::Kind::RuleDraw) return end_game(g, ruling.result, Ending::DrawClaim, ruling.reason);
+    }
+    if (reply.claim)
+      return settle_claim(g, judge_claim(*reply.claim, us, pos, &before), us,
+                          players[us]->name() + " (" + side_name(us) + ") claimed " + claim_text(*reply.claim) +
+                              " after " + moves.back() + " in " + pos.fen());
     expected = expected_reply(reply, pos);
     const std::optional<int> cp = reply.score ? std::optional(reply.score->centipawns()) : std::nullopt;
     adjudicator.after_move(us, cp, int(g.moves.size()));
@@ -156,23 +199,24 @@ const char* termination_tag(Ending e) {
   switch (e) {
     case Ending::Rules: return "normal";
     case Ending::Adjudication: return "adjudication";
-    case Ending::Resignation: return "normal";
+    case Ending::Resignation:
+    case Ending::DrawClaim: return "normal";
     case Ending::TimeForfeit: return "time forfeit";
-    case Ending::IllegalMove: return "rules infraction";
+    case Ending::IllegalMove:
+    case Ending::FalseClaim: return "rules infraction";
     case Ending::Crash:
     case Ending::Hang: return "abandoned";
   }
   return "unterminated";
 }
 
-GameOutcome play_game(const std::string& fen, const std::array<EngineClient*, kColors>& players, const GameRules& rules,
-                      int interrupt_fd) {
+GameOutcome play_game(const std::string& fen, const Players& players, const GameRules& rules, int interrupt_fd) {
   GameOutcome g;
   g.start_fen = fen;
   if (prepare(g, players, interrupt_fd)) play_moves(g, players, rules, interrupt_fd);
   // However the game ended, an engine pondering on a move that will not come is stopped, and its
   // bestmove read, so that nothing of this game reaches the next.
-  for (EngineClient* player : players) player->stop_pondering();
+  for (EngineClientBase* player : players) player->end_game(g.result, g.abandoned ? "abandoned" : g.reason);
   return g;
 }
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "match/adjudication.h"
-#include "match/engine_client.h"
+#include "match/engine_client_base.h"
 #include "movegen/types.h"
 #include "rules/referee.h"
 
@@ -18,14 +18,17 @@ namespace jiang::match {
 
 // What every game of a match shares.
 struct GameRules {
-  MoveBudget budget;
+  MoveBudget budget;  // for engines without a limit of their own (tc=, nodes=, depth= in the spec)
   std::chrono::milliseconds time_margin{0};   // a clock may overrun by this much
   std::chrono::milliseconds hang_timeout{0};  // no bestmove this long under a node or depth limit: a hang
   AdjudicationRules adjudication;
 };
 
 // How a game ended, for the PGN's Termination tag and the match's counts.
-enum class Ending { Rules, Adjudication, Resignation, TimeForfeit, IllegalMove, Crash, Hang };
+// IllegalMove includes refusing a legal move (XBoard's "Illegal move"); DrawClaim is an XBoard engine's
+// 50-move draw claim, which XBoard accepts (match/claims.h); FalseClaim is a result claimed that the
+// referee does not find.
+enum class Ending { Rules, Adjudication, Resignation, DrawClaim, TimeForfeit, IllegalMove, FalseClaim, Crash, Hang };
 const char* termination_tag(Ending e);
 
 struct MoveRecord {
@@ -41,15 +44,17 @@ struct GameOutcome {
   GameResult result = GameResult::Draw;
   Ending ending = Ending::Rules;
   std::string reason;            // "mate", "repetition", "time forfeit", ...
-  std::optional<Color> culprit;  // the side whose engine forfeited, moved illegally, crashed or hung
+  std::optional<Color> culprit;  // the side whose engine forfeited, moved illegally, claimed falsely, crashed or hung
   std::string detail;            // what went wrong, with the position, for the log
   bool abandoned = false;        // the match was stopped during the game: no result
+  int overruns[kColors] = {0, 0};  // moves past the clock but within the margin, by side
 };
 
 // Plays one game from `fen` (a legal position with a move to make): players[Red] has Red. Stops early
 // (abandoned) when `interrupt_fd` becomes readable. An engine with ponder=on thinks on its opponent's
-// time on the reply it expects (EngineClient::ponder); at the end no engine is left pondering.
-GameOutcome play_game(const std::string& fen, const std::array<EngineClient*, kColors>& players, const GameRules& rules,
-                      int interrupt_fd);
+// time (EngineClient::ponder); at the end every engine is told the result (end_game) and none is left
+// pondering.
+GameOutcome play_game(const std::string& fen, const std::array<EngineClientBase*, kColors>& players,
+                      const GameRules& rules, int interrupt_fd);
 
 }  // namespace jiang::match

@@ -29,10 +29,17 @@ std::string move_comment(const MoveRecord& r) {
   return buffer;
 }
 
+// An abandoned game (stopped, or a GUI's game in progress) has no result: "*", as PGN writes it.
+std::string result_word(const GameOutcome& g) { return g.abandoned ? "*" : result_string(g.result); }
+
 std::string result_comment(const GameOutcome& g) {
+  if (g.abandoned) return "{Unfinished}";
   std::string text = g.result == GameResult::Draw ? "Draw" : g.result == GameResult::RedWins ? "Red wins" : "Black wins";
   text += " by " + g.reason;
   if (!g.detail.empty()) text += ": " + g.detail;
+  // A PGN comment ends at the first '}': an engine's words (a claim's reason) must not end it early.
+  std::replace(text.begin(), text.end(), '{', '(');
+  std::replace(text.begin(), text.end(), '}', ')');
   return "{" + text + "}";
 }
 
@@ -43,6 +50,11 @@ std::string tag(const std::string& name, const std::string& value) {
     escaped += c;
   }
   return "[" + name + " \"" + escaped + "\"]\n";
+}
+
+std::string time_control_tags(const PgnTags& t) {
+  if (t.time_control[Red] == t.time_control[Black]) return tag("TimeControl", t.time_control[Red]);
+  return tag("WhiteTimeControl", t.time_control[Red]) + tag("BlackTimeControl", t.time_control[Black]);
 }
 
 // Words joined by blanks, broken into lines of at most kLineWidth characters.
@@ -82,26 +94,16 @@ std::vector<std::string> move_words(const GameOutcome& g) {
     pos.make_move(r.move);
   }
   words.push_back(result_comment(g));
-  words.push_back(result_string(g.result));
+  words.push_back(result_word(g));
   return words;
 }
 
 }  // namespace
 
-std::string xboard_fen(const std::string& fen) {
-  std::string text = fen;
-  const size_t board_end = std::min(text.find(' '), text.size());
-  for (size_t i = 0; i < board_end; ++i) {
-    char& c = text[i];
-    c = c == 'N' ? 'H' : c == 'n' ? 'h' : c == 'B' ? 'E' : c == 'b' ? 'e' : c;
-  }
-  return text;
-}
-
 std::string format_pgn(const PgnTags& t, const GameOutcome& g) {
   std::string text = tag("Event", t.event) + tag("Site", t.site) + tag("Date", t.date) +
                      tag("Round", std::to_string(t.round)) + tag("White", t.red) + tag("Black", t.black) +
-                     tag("Result", result_string(g.result)) + tag("TimeControl", t.time_control) +
+                     tag("Result", result_word(g)) + time_control_tags(t) +
                      tag("Variant", "xiangqi") + tag("FEN", xboard_fen(g.start_fen)) + tag("SetUp", "1") +
                      tag("Termination", termination_tag(g.ending)) + tag("PlyCount", std::to_string(g.moves.size()));
   return text + "\n" + wrap(move_words(g)) + "\n";

@@ -9,13 +9,11 @@
 #include <string>
 
 #include "match/game.h"
+#include "match/xboard_protocol.h"  // xboard_fen
 #include "movegen/position.h"
 #include "movegen/san.h"  // the moves' notation
 
 namespace jiang::match {
-
-// The FEN with XBoard's letters for the horse (H) and elephant (E).
-std::string xboard_fen(const std::string& fen);
 
 struct PgnTags {
   std::string event = "jiang match";
@@ -23,7 +21,9 @@ struct PgnTags {
   std::string date;           // YYYY.MM.DD
   int round = 1;
   std::string red, black;     // engine names
-  std::string time_control;   // "10+0.1", or "-" for node and depth limits
+  // Each side's "10+0.1", or "-" for node and depth limits: one TimeControl tag when they are the same,
+  // else WhiteTimeControl and BlackTimeControl (as cutechess writes time odds).
+  std::string time_control[kColors];
 };
 
 // One game, tags and move text, ending with a blank line.

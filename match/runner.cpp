@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "match/comm_log.h"
-#include "match/engine_client.h"
+#include "match/engine_client_base.h"
 #include "match/pgn.h"
 #include "match/tally.h"
 #include "util/stop_signals.h"
@@ -23,7 +23,7 @@ namespace {
 using SteadyClock = std::chrono::steady_clock;
 
 // A game thread's two engines, by engine index (the order of --engine).
-using Seat = std::array<std::unique_ptr<EngineClient>, 2>;
+using Seat = std::array<std::unique_ptr<EngineClientBase>, 2>;
 
 // Engine 0 has Red in the first game of each pair and Black in the second.
 int red_engine(int game) { return game % 2 == 0 ? 0 : 1; }
@@ -61,7 +61,6 @@ class MatchState {
       : s_(s), stop_(stop), pgn_(pgn), results_(size_t(s.games)), context_{{s.engines[0].name, s.engines[1].name}, s.sprt} {
     tags_.site = host_name();
     tags_.date = today();
-    tags_.time_control = time_control_tag(s.rules.budget);
   }
 
   // The next game to play, or nothing once all are handed out or the match is stopping.
@@ -122,6 +121,10 @@ void MatchState::finish_game(int game, const GameOutcome& g) {
     tags.round = game + 1;
     tags.red = s_.engines[red_engine(game)].name;
     tags.black = s_.engines[1 - red_engine(game)].name;
+    for (Color c : {Red, Black}) {
+      const EngineSpec& engine = s_.engines[c == Red ? red_engine(game) : 1 - red_engine(game)];
+      tags.time_control[c] = time_control_tag(engine.budget ? *engine.budget : s_.rules.budget);
+    }
     if (!pgn_->append(format_pgn(tags, g)) && !pgn_failed_) {
       std::fprintf(stderr, "jiang match: writing the PGN failed; the match goes on without it\n");
       pgn_failed_ = true;
@@ -132,6 +135,7 @@ void MatchState::finish_game(int game, const GameOutcome& g) {
 }
 
 void MatchState::count_incident(int game, const GameOutcome& g) {
+  for (Color c : {Red, Black}) tally_.incidents[c == Red ? red_engine(game) : 1 - red_engine(game)].overruns += g.overruns[c];
   if (!g.culprit) return;
   const int engine = *g.culprit == Red ? red_engine(game) : 1 - red_engine(game);
   EngineIncidents& i = tally_.incidents[engine];
@@ -139,6 +143,7 @@ void MatchState::count_incident(int game, const GameOutcome& g) {
   if (g.ending == Ending::IllegalMove) ++i.illegal_moves;
   if (g.ending == Ending::Crash) ++i.crashes;
   if (g.ending == Ending::Hang) ++i.hangs;
+  if (g.ending == Ending::FalseClaim) ++i.false_claims;
   if (!g.detail.empty()) std::fprintf(stderr, "jiang match: game %d: %s\n", game + 1, g.detail.c_str());
 }
 
@@ -178,7 +183,7 @@ bool restore(Seat& seat, MatchState& match, const StopPipe& stop) {
 void play_games(const MatchSettings& s, Seat& seat, MatchState& match, const StopPipe& stop) {
   while (const std::optional<int> game = match.next_game()) {
     const int red = red_engine(*game);
-    const std::array<EngineClient*, kColors> players{seat[red].get(), seat[1 - red].get()};
+    const std::array<EngineClientBase*, kColors> players{seat[red].get(), seat[1 - red].get()};
     const std::string& opening = s.openings[size_t(*game / 2) % s.openings.size()];
     const GameOutcome g = play_game(opening, players, s.rules, stop.fd());
     if (g.abandoned) {
@@ -191,16 +196,25 @@ void play_games(const MatchSettings& s, Seat& seat, MatchState& match, const Sto
   for (auto& engine : seat) engine->quit();
 }
 
-// Starts every game thread's engines. Throws what EngineClient::start throws.
+// Starts every game thread's engines, each spec with its limit (its own, or the match's). Throws what
+// EngineClientBase::start throws.
 std::vector<Seat> start_seats(const MatchSettings& s, const std::array<std::string, 2>& programs, CommLog* log,
                               const StopPipe& stop) {
   std::vector<Seat> seats(size_t(std::min(s.concurrency, s.games)));
   for (Seat& seat : seats) {
     for (int e = 0; e < 2; ++e) {
-      seat[e] = std::make_unique<EngineClient>(s.engines[e], programs[e], log);
+      EngineSpec spec = s.engines[e];
+      if (!spec.budget) spec.budget = s.rules.budget;
+      seat[e] = make_engine_client(spec, programs[e], log);
       seat[e]->start(stop.fd());
     }
   }
+  // An engine that cannot be given an opening (an XBoard engine without setboard) is found before any game.
+  for (int e = 0; e < 2; ++e)
+    for (const std::string& opening : s.openings)
+      if (!seats.front()[e]->can_start_from(opening))
+        throw EngineError(s.engines[e].name + ": the engine has no setboard, so its games must start from the initial "
+                                              "position, and the opening '" + opening + "' does not");
   return seats;
 }
 

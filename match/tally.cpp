@@ -32,8 +32,9 @@ std::string verdict_text(SprtVerdict v) {
 }
 
 std::string incidents_line(const std::string& name, const EngineIncidents& i) {
-  return format("%s: %d time forfeits, %d illegal moves, %d crashes, %d hangs, %d restarts", name.c_str(),
-                i.time_forfeits, i.illegal_moves, i.crashes, i.hangs, i.restarts);
+  return format("%s: %d time forfeits, %d illegal moves, %d crashes, %d hangs, %d restarts, %d false claims, "
+                "%d overruns within the margin",
+                name.c_str(), i.time_forfeits, i.illegal_moves, i.crashes, i.hangs, i.restarts, i.false_claims, i.overruns);
 }
 
 }  // namespace

@@ -20,6 +20,8 @@ struct EngineIncidents {
   int crashes = 0;
   int hangs = 0;     // no move, or no readyok, in time
   int restarts = 0;  // processes started again after a crash or a hang
+  int false_claims = 0;  // results claimed (XBoard) that the referee did not find
+  int overruns = 0;      // moves past the clock but within --timemargin (no forfeit)
 };
 
 struct Tally {

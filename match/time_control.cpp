@@ -26,15 +26,6 @@ std::optional<int64_t> seconds_to_ms(const std::string& text) {
   return int64_t(std::llround(seconds * 1000));
 }
 
-std::string seconds_text(int64_t ms) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3f", double(ms) / 1000);
-  std::string text = buffer;
-  while (text.back() == '0') text.pop_back();  // "0.100" -> "0.1", "10.000" -> "10."
-  if (text.back() == '.') text.pop_back();
-  return text;
-}
-
 }  // namespace
 
 TimeControl parse_time_control(const std::string& text) {
@@ -59,15 +50,25 @@ TimeControl parse_time_control(const std::string& text) {
   return {*base_ms, *increment_ms, moves};
 }
 
+std::string seconds_text(int64_t ms) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f", double(ms) / 1000);
+  std::string text = buffer;
+  while (text.back() == '0') text.pop_back();  // "0.100" -> "0.1", "10.000" -> "10."
+  if (text.back() == '.') text.pop_back();
+  return text;
+}
+
 std::string to_string(const TimeControl& tc) {
   return (tc.moves ? std::to_string(tc.moves) + "/" : "") + seconds_text(tc.base_ms) + "+" + seconds_text(tc.increment_ms);
 }
 
-bool Clock::charge(Millis used) {
-  if (used > deadline()) return false;
+Clock::Charge Clock::charge(Millis used) {
+  if (used > deadline()) return Charge::Forfeit;
+  const bool overrun = used.count() > remaining_ms_;
   remaining_ms_ = std::max<int64_t>(remaining_ms_ - used.count(), 0) + tc_.increment_ms;
   if (tc_.moves && ++moves_made_ % tc_.moves == 0) remaining_ms_ += tc_.base_ms;
-  return true;
+  return overrun ? Charge::Overrun : Charge::InTime;
 }
 
 }  // namespace jiang::match

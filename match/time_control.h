@@ -24,6 +24,8 @@ struct TimeControl {
 // "10+0.1", "60" or "0.5+0": seconds (decimals allowed, to the millisecond), base above zero,
 // increment zero or more; "40/0.5" or "40/60+1": that clock for every 40 moves. Throws TimeControlError.
 TimeControl parse_time_control(const std::string& text);
+// Milliseconds as seconds without trailing zeros: 10000 -> "10", 100 -> "0.1".
+std::string seconds_text(int64_t ms);
 // "10+0.1" or "40/0.5+0" back again: the PGN TimeControl tag.
 std::string to_string(const TimeControl& tc);
 
@@ -37,7 +39,7 @@ struct MoveBudget {
 
 // One engine's clock in a game. Time counts from `go` to `bestmove`; an engine that overruns its time by
 // more than the margin forfeits, one that overruns by less is left at zero (the margin covers the pipes
-// and the scheduler, not the engine's thinking).
+// and the scheduler, not the engine's thinking) and the overrun is counted, for the report.
 class Clock {
  public:
   using Millis = std::chrono::milliseconds;
@@ -46,9 +48,10 @@ class Clock {
   int64_t remaining_ms() const { return remaining_ms_; }
   // How long to wait for the bestmove before the engine has forfeited.
   Millis deadline() const { return Millis(remaining_ms_) + margin_; }
-  // Charges a move that took `used`; false if it overran the clock by more than the margin (then the
+  enum class Charge { InTime, Overrun, Forfeit };  // Overrun: past the clock, within the margin
+  // Charges a move that took `used`; Forfeit if it overran the clock by more than the margin (then the
   // clock is left as it was). The clock's base comes back after the last move of each period.
-  bool charge(Millis used);
+  Charge charge(Millis used);
   // Moves left in this period, the one to play included (the protocols' movestogo); 0 in sudden death.
   int moves_to_go() const { return tc_.moves ? tc_.moves - moves_made_ % tc_.moves : 0; }
 

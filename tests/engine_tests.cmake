@@ -27,7 +27,10 @@ add_executable(jiang_engine_tests
   rules_chase.cpp
   engine_threads.cpp
   search_best_first.cpp
-  search_tt.cpp)
+  search_tt.cpp
+  search_movepick.cpp
+  search_timeman.cpp
+  search_history.cpp)
 target_link_libraries(jiang_engine_tests PRIVATE jiang_engine jiang_test_main)
 target_compile_definitions(jiang_engine_tests PRIVATE JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
 # [slow] and [timing] cases get their labels (jiang_discover_tests in tests/CMakeLists.txt).

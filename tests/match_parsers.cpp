@@ -39,6 +39,13 @@ TEST_CASE("An engine spec gives name, program, arguments, protocol and options",
   CHECK(d.time_unit == TimeUnit::Milliseconds);
   CHECK_FALSE(d.ponder);  // the default
   CHECK(parse_engine_spec("cmd=x ponder=on").ponder);
+  CHECK(parse_engine_spec("cmd=x proto=xboard").dialect == Dialect::Xboard);
+  CHECK_FALSE(d.budget);  // the match's limit
+  const EngineSpec odds = parse_engine_spec("cmd=x tc=40/60+0.5");
+  REQUIRE(odds.budget);
+  CHECK((odds.budget->clock && odds.budget->tc.moves == 40 && odds.budget->tc.base_ms == 60000 && odds.budget->tc.increment_ms == 500));
+  CHECK(parse_engine_spec("cmd=x nodes=5000").budget->nodes == 5000u);
+  CHECK(parse_engine_spec("cmd=x depth=7").budget->depth == 7);
   CHECK_FALSE(parse_engine_spec("cmd=x ponder=off").ponder);
 }
 
@@ -53,7 +60,12 @@ TEST_CASE("Bad engine specs are refused with the reason", "[match][spec]") {
   };
   CHECK_THAT(error("name=x proto=ucci"), Catch::Contains("no cmd="));
   CHECK_THAT(error("cmd=x colour=red"), Catch::Contains("unknown key 'colour'"));
-  CHECK_THAT(error("cmd=x proto=xboard"), Catch::Contains("proto must be ucci or uci"));
+  CHECK_THAT(error("cmd=x proto=cecp"), Catch::Contains("proto must be ucci, uci or xboard"));
+  CHECK_THAT(error("cmd=x proto=xboard timeunit=ms"), Catch::Contains("timeunit= is for UCCI engines"));
+  CHECK_THAT(error("cmd=x tc=10 nodes=5"), Catch::Contains("give one of tc=, nodes= and depth="));
+  CHECK_THAT(error("cmd=x tc=fast"), Catch::Contains("tc=: time control 'fast'"));
+  CHECK_THAT(error("cmd=x nodes=0"), Catch::Contains("nodes must be a whole number from 1"));
+  CHECK_THAT(error("cmd=x depth=x"), Catch::Contains("depth must be a whole number from 1"));
   CHECK_THAT(error("cmd=x jiang"), Catch::Contains("'jiang' is not KEY=VALUE"));
   CHECK_THAT(error("cmd=x =3"), Catch::Contains("is not KEY=VALUE"));
   CHECK_THAT(error("cmd=x cmd=y"), Catch::Contains("'cmd' is given twice"));
@@ -96,26 +108,32 @@ TEST_CASE("Time controls are SECONDS[+INCREMENT]", "[match][tc]") {
 TEST_CASE("A clock of so many moves gets its base back after each period and counts the moves to go", "[match][tc]") {
   using std::chrono::milliseconds;
   Clock c(TimeControl{1000, 0, 3}, milliseconds(50));
+  using Charge = Clock::Charge;
   CHECK(c.moves_to_go() == 3);
-  CHECK(c.charge(milliseconds(400)));
+  CHECK(c.charge(milliseconds(400)) == Charge::InTime);
   CHECK(c.moves_to_go() == 2);
-  CHECK(c.charge(milliseconds(400)));
+  CHECK(c.charge(milliseconds(400)) == Charge::InTime);
   CHECK(c.moves_to_go() == 1);
-  CHECK(c.charge(milliseconds(100)));  // the period's last move: 100 ms left, then the base again
+  CHECK(c.charge(milliseconds(100)) == Charge::InTime);  // the period's last move: 100 ms left, then the base again
   CHECK(c.remaining_ms() == 1100);
   CHECK(c.moves_to_go() == 3);
   CHECK(Clock(TimeControl{1000, 0}, milliseconds(50)).moves_to_go() == 0);
 }
 
-TEST_CASE("A clock forfeits past its time plus the margin and keeps the increment", "[match][tc]") {
+TEST_CASE("A clock forfeits past its time plus the margin, counts an overrun within it, keeps the increment",
+          "[match][tc]") {
   using std::chrono::milliseconds;
+  using Charge = Clock::Charge;
   Clock c(TimeControl{1000, 100}, milliseconds(50));
   CHECK(c.deadline() == milliseconds(1050));
-  CHECK(c.charge(milliseconds(300)));
+  CHECK(c.charge(milliseconds(300)) == Charge::InTime);
   CHECK(c.remaining_ms() == 800);
-  CHECK(c.charge(milliseconds(840)));  // 40 ms over: within the margin, left at zero, plus the increment
+  CHECK(c.charge(milliseconds(800)) == Charge::InTime);  // to the millisecond: not over
   CHECK(c.remaining_ms() == 100);
-  CHECK_FALSE(c.charge(milliseconds(151)));
+  CHECK(c.charge(milliseconds(140)) == Charge::Overrun);  // 40 ms over: within the margin, left at zero, plus the increment
+  CHECK(c.remaining_ms() == 100);
+  CHECK(c.charge(milliseconds(151)) == Charge::Forfeit);
+  CHECK(c.remaining_ms() == 100);  // left as it was
 }
 
 TEST_CASE("Adjudication rules parse from KEY=N words", "[match][adjudication]") {
@@ -249,7 +267,7 @@ TEST_CASE("go is written in each protocol's words and units", "[match][dialect]"
   GoClock c;
   c.remaining_ms[Red] = 9500;
   c.remaining_ms[Black] = 8250;
-  c.increment_ms = 100;
+  c.increment_ms[Red] = c.increment_ms[Black] = 100;
   c.to_move = Black;
   Handshake with_ms;
   with_ms.options = {"UseMillisec", "hashsize", "newgame"};

@@ -78,7 +78,7 @@ TEST_CASE("A PGN game: tags, numbered moves with XBoard's comments, the reason a
   g.ending = Ending::TimeForfeit;
   g.reason = "time forfeit";
   g.detail = "b (Black) lost on time";
-  const PgnTags tags{"jiang match", "here", "2026.11.30", 7, "a", "b \"quoted\"", "10+0.1"};
+  PgnTags tags{"jiang match", "here", "2026.11.30", 7, "a", "b \"quoted\"", {"10+0.1", "10+0.1"}};
   const std::string pgn = format_pgn(tags, g);
   CHECK_THAT(pgn, Catch::StartsWith("[Event \"jiang match\"]\n[Site \"here\"]\n[Date \"2026.11.30\"]\n[Round \"7\"]\n"
                                     "[White \"a\"]\n[Black \"b \\\"quoted\\\"\"]\n[Result \"1-0\"]\n"
@@ -87,4 +87,10 @@ TEST_CASE("A PGN game: tags, numbered moves with XBoard's comments, the reason a
                                     "[SetUp \"1\"]\n[Termination \"time forfeit\"]\n[PlyCount \"3\"]\n\n"));
   CHECK_THAT(pgn, Catch::EndsWith("1... Hg7 {-0.35/8 1.2} 2. Hg2 Rh9 {-M4/12 0.1}\n"
                                   "{Red wins by time forfeit: b (Black) lost on time} 1-0\n\n"));
+  // Time odds: each side's own tag, as cutechess writes them. A brace in the reason cannot end the comment.
+  tags.time_control[Black] = std::string("-");  // (not a char* assignment: GCC 12 warns falsely, -Wrestrict)
+  g.detail = "b (Black) claimed 1/2-1/2 {Draw}";
+  const std::string odds = format_pgn(tags, g);
+  CHECK_THAT(odds, Catch::Contains("[Result \"1-0\"]\n[WhiteTimeControl \"10+0.1\"]\n[BlackTimeControl \"-\"]\n[Variant"));
+  CHECK_THAT(odds, Catch::Contains("{Red wins by time forfeit: b (Black) claimed 1/2-1/2 (Draw)} 1-0"));
 }

@@ -20,53 +20,6 @@ namespace {
 
 const std::string kJiang = JIANG_BINARY;
 
-// The result line's numbers: W, D, L.
-std::array<int, 3> wdl(const std::string& line) {
-  std::smatch m;
-  REQUIRE(std::regex_search(line, m, std::regex(R"(: (\d+)-(\d+)-(\d+) score)")));
-  return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
-}
-
-// Checks every game of the PGN: the tags, the moves (legal, replayed), the result against the referee
-// and against the engines' colours; returns the first engine's W-D-L. The rounds are 1 to `games`
-// unless the match was stopped (then some games may be missing in between).
-std::array<int, 3> check_pgn(const std::filesystem::path& pgn, const std::string& first, const std::string& second,
-                             const std::string& time_control, size_t games, bool stopped = false) {
-  const std::vector<PgnGame> all = read_pgn(pgn);
-  REQUIRE(all.size() == games);
-  std::array<int, 3> counts{};
-  std::set<int> rounds;
-  for (const PgnGame& g : all) {
-    const int round = std::stoi(g.tags.at("Round"));
-    rounds.insert(round);
-    INFO("round " << round);
-    for (const char* t : {"Event", "Site", "Date", "Result", "Termination", "PlyCount", "SetUp"}) CHECK(g.tags.count(t));
-    CHECK(g.tags.at("Variant") == "xiangqi");
-    CHECK(g.tags.at("TimeControl") == time_control);
-    const bool first_red = round % 2 == 1;
-    CHECK(g.tags.at("White") == (first_red ? first : second));
-    CHECK(g.tags.at("Black") == (first_red ? second : first));
-    const std::string result = g.tags.at("Result");
-    REQUIRE(g.tokens.size() >= 2);
-    CHECK(g.tokens.back() == result);
-    const Position end = replay(g);
-    if (g.tags.at("Termination") == "normal") {  // mate, repetition, 60-move rule: the referee agrees
-      const auto verdict = referee(end, 3);
-      REQUIRE(verdict);
-      CHECK(result_string(verdict->result) == result);
-      CHECK_THAT(g.tokens[g.tokens.size() - 2], Contains(verdict->reason));
-    }
-    const bool red_won = result == "1-0", drawn = result == "1/2-1/2";
-    ++counts[drawn ? 1 : red_won == first_red ? 0 : 2];
-  }
-  CHECK(rounds.size() == games);
-  if (!stopped && games > 0) {
-    CHECK(*rounds.begin() == 1);
-    CHECK(*rounds.rbegin() == int(games));
-  }
-  return counts;
-}
-
 }  // namespace
 
 TEST_CASE("jiang plays jiang (UCCI against UCI) at depth 2: the PGN replays and the summary parses", "[match][run]") {
@@ -186,4 +139,37 @@ TEST_CASE("Two search designs of one binary play each other: options with blanks
   CHECK_THAT(sent, !Contains("expects one of"));  // both values taken
   CHECK_THAT(sent, Contains("info string two-stage"));  // the second engine searched in its mode
   CHECK_THAT(joined(run.out), Contains("ts: 0 time forfeits, 0 illegal moves, 0 crashes, 0 hangs, 0 restarts"));
+}
+
+TEST_CASE("Time odds: each engine's own tc= in its go and the PGN, and an overrun within the margin counted, not lost",
+          "[match][run][slow][timing]") {
+  const auto dir = temp_dir("time-odds");
+  const auto pgn = dir / "games.pgn", log = dir / "log.txt";
+  write_text(dir / "start.fen", std::string(kStartFen) + "\n");
+  // The fake answers a tenth of a second after its 0.3 s have run out: within a margin of 5 s.
+  const Run run = run_jiang({"match", "--engine", "name=jiang cmd=" + kJiang + " tc=2+0.1", "--engine",
+                             "name=fake cmd=" + kFakeEngine + " args=overrun tc=0.3", "--tc", "60", "--timemargin", "5000",
+                             "--games", "2", "--concurrency", "1", "--openings", (dir / "start.fen").string(), "--pgn",
+                             pgn.string(), "--log", log.string()});
+  INFO(joined(run.out) << run.err);
+  REQUIRE(run.code == 0);
+  CHECK(run.out.back().rfind("jiang vs fake: 2-0-0", 0) == 0);  // the fake resigns at its second move
+  CHECK_THAT(joined(run.out), Contains("fake: 0 time forfeits, 0 illegal moves, 0 crashes, 0 hangs, 0 restarts, 0 false "
+                                       "claims, 2 overruns within the margin"));
+  CHECK_THAT(joined(run.out), Contains("jiang: 0 time forfeits") && Contains("0 false claims, 0 overruns"));
+  for (const PgnGame& g : read_pgn(pgn)) {
+    const bool jiang_red = g.tags.at("White") == "jiang";
+    CHECK(g.tags.count("TimeControl") == 0);
+    CHECK(g.tags.at("WhiteTimeControl") == (jiang_red ? "2+0.1" : "0.3+0"));
+    CHECK(g.tags.at("BlackTimeControl") == (jiang_red ? "0.3+0" : "2+0.1"));
+  }
+  // Each engine's go has its own clock and increment, and the other's as the opponent's.
+  const std::vector<LogLine> lines = read_log(log);
+  const auto sent = [&](const std::string& engine, const std::string& prefix) {
+    return std::any_of(lines.begin(), lines.end(), [&](const LogLine& l) {
+      return l.to_engine && l.engine.rfind(engine + "[", 0) == 0 && l.text.rfind(prefix, 0) == 0;
+    });
+  };
+  CHECK(sent("jiang", "go time 2000 increment 100 opptime 300 oppincrement 0"));  // game 1: jiang moves first
+  CHECK(sent("fake", "go time 0.300 increment 0.000 opptime 2.000 oppincrement 0.100"));  // game 2: the fake first
 }

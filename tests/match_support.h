@@ -1,5 +1,5 @@
 // Helpers of the match tests: a scratch directory, files, a PGN reader that replays the moves with
-// jiang's own move generator, and `jiang match` run to its end.
+// jiang's own move generator (and checks a match's PGN whole), and `jiang match` run to its end.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -12,14 +12,17 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "match/claims.h"
 #include "match/pgn.h"
 #include "match/runner.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
+#include "rules/referee.h"
 #include "tests/support/files.h"
 #include "tests/support/subprocess.h"
 
@@ -31,8 +34,9 @@ namespace jiang::match_test {
 
 using namespace std::chrono_literals;
 
-// The fake engines and the pid wrapper (tests/match/).
+// The fake engines (UCCI and XBoard) and the pid wrapper (tests/match/).
 inline const std::string kFakeEngine = std::string(JIANG_TEST_DIR) + "/match/fake_engine.sh";
+inline const std::string kFakeXboard = std::string(JIANG_TEST_DIR) + "/match/fake_xboard.sh";
 inline const std::string kPidWrapper = std::string(JIANG_TEST_DIR) + "/match/pid_wrapper.sh";
 
 inline std::filesystem::path temp_dir(const std::string& name) { return testing::scratch_dir("match", name); }
@@ -231,6 +235,63 @@ inline std::string joined(const std::vector<std::string>& lines) {
   std::string text;
   for (const std::string& l : lines) text += l + "\n";
   return text;
+}
+
+// The result line's numbers: W, D, L.
+inline std::array<int, 3> wdl(const std::string& line) {
+  std::smatch m;
+  REQUIRE(std::regex_search(line, m, std::regex(R"(: (\d+)-(\d+)-(\d+) score)")));
+  return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
+}
+
+// Checks every game of the PGN: the tags, the moves (legal, replayed), the result against the referee
+// and against the engines' colours; returns the first engine's W-D-L. The rounds are 1 to `games`
+// unless the match was stopped (then some games may be missing in between).
+inline std::array<int, 3> check_pgn(const std::filesystem::path& pgn, const std::string& first, const std::string& second,
+                             const std::string& time_control, size_t games, bool stopped = false) {
+  const std::vector<PgnGame> all = read_pgn(pgn);
+  REQUIRE(all.size() == games);
+  std::array<int, 3> counts{};
+  std::set<int> rounds;
+  for (const PgnGame& g : all) {
+    const int round = std::stoi(g.tags.at("Round"));
+    rounds.insert(round);
+    INFO("round " << round);
+    for (const char* t : {"Event", "Site", "Date", "Result", "Termination", "PlyCount", "SetUp"}) CHECK(g.tags.count(t));
+    CHECK(g.tags.at("Variant") == "xiangqi");
+    CHECK(g.tags.at("TimeControl") == time_control);
+    const bool first_red = round % 2 == 1;
+    CHECK(g.tags.at("White") == (first_red ? first : second));
+    CHECK(g.tags.at("Black") == (first_red ? second : first));
+    const std::string result = g.tags.at("Result");
+    REQUIRE(g.tokens.size() >= 2);
+    CHECK(g.tokens.back() == result);
+    const Position end = replay(g);
+    const std::string& ending = g.tokens[g.tokens.size() - 2];
+    Position before = end;
+    if (end.plies_played() > 0) before.unmake_move();
+    const int rule_plies = std::max(match::xboard_rule_plies(end), match::xboard_rule_plies(before));
+    if (ending.find("50-move claim") != std::string::npos) {  // an XBoard engine's draw claim that XBoard accepts
+      CHECK(rule_plies >= match::kXboardRulePlies);
+    } else if (ending.find("false claim") != std::string::npos) {  // false by the rules and by XBoard's count
+      CHECK_FALSE(referee(end, 3));
+      CHECK(rule_plies < match::kXboardRulePlies);
+    } else if (g.tags.at("Termination") == "normal" && ending.find("resignation") == std::string::npos) {
+      // mate, repetition, 60-move rule: the referee agrees
+      const auto verdict = referee(end, 3);
+      REQUIRE(verdict);
+      CHECK(result_string(verdict->result) == result);
+      CHECK_THAT(ending, Catch::Contains(verdict->reason));
+    }
+    const bool red_won = result == "1-0", drawn = result == "1/2-1/2";
+    ++counts[drawn ? 1 : red_won == first_red ? 0 : 2];
+  }
+  CHECK(rounds.size() == games);
+  if (!stopped && games > 0) {
+    CHECK(*rounds.begin() == 1);
+    CHECK(*rounds.rbegin() == int(games));
+  }
+  return counts;
 }
 
 }  // namespace jiang::match_test

@@ -8,7 +8,10 @@
 #                      one that crashes and one that hangs (lost, restarted, no child left), and Ctrl-C;
 #                      pondering (ponder=on): go ponder, ponderhit and stop as the log shows them, a
 #                      stray bestmove dropped, an engine that ignores stop hung; a GUI's analysis
-#                      (go infinite with MultiPV, every info field, stop) against jiang in both protocols.
+#                      (go infinite with MultiPV, every info field, stop) against jiang in both protocols;
+#                      the XBoard protocol (features, thinking, claims, limits) and a fake XBoard engine
+#                      that misbehaves in every way (tests/match/fake_xboard.sh); Debian's XBoard engines
+#                      (hoixiangqi, sjaakii, maxqi, fairy-stockfish) playing jiang, label `xboard`.
 #                      The fake engines are POSIX shell scripts in tests/match/.
 #   match/cli_*        bad options of `jiang match`: exit code 2 and a message, never a crash.
 #   match/xboard_loads_pgn  XBoard (under Xvfb) reads the PGN of a small match as played; skipped without
@@ -22,14 +25,26 @@ add_executable(jiang_match_tests
   match_failures.cpp
   match_ponder.cpp
   match_analysis.cpp
+  match_xboard.cpp
+  match_xboard_engines.cpp
+  match_rating.cpp
   support/subprocess.cpp)
 target_link_libraries(jiang_match_tests PRIVATE jiang_match jiang_test_main)
 target_compile_definitions(jiang_match_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data" JIANG_TEST_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
 add_dependencies(jiang_match_tests jiang)
-# The [slow] cases (real clocks, which a sanitizer build's slower engines might overrun) carry the label
-# `slow` instead of `match`, the [timing] ones `timing`; the sanitizer run skips both.
-jiang_discover_tests(jiang_match_tests "match/" match)
+# Four discoveries: the [slow] cases (real clocks, which a sanitizer build's slower engines might overrun)
+# carry the label `slow` and the [timing] ones `timing` instead of `match`, and the sanitizer run skips
+# both; Debian's XBoard engines (label `xboard`) play seconds each at a depth limit, skipped with a
+# warning where an engine is not installed.
+set(match_fail FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
+catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "~[slow]~[timing]~[xboard-engines]"
+                     PROPERTIES LABELS match ${match_fail})
+catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[xboard-engines]~[slow]~[timing]"
+                     PROPERTIES LABELS xboard ${match_fail})
+catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[slow]" PROPERTIES LABELS slow ${match_fail})
+catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[timing]~[slow]"
+                     PROPERTIES LABELS timing ${match_fail})
 
 # --- Bad options of `jiang match` (jiang_cli_test is defined in tests/CMakeLists.txt) ------------------
 set(MATCH_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/match)

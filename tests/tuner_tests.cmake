@@ -22,7 +22,8 @@ add_executable(jiang_tuner_tests
   tuner_errors.cpp
   tuner_games.cpp
   tuner_signals.cpp
-  tuner_shards.cpp)
+  tuner_shards.cpp
+  tuner_parallel.cpp)
 target_link_libraries(jiang_tuner_tests PRIVATE jiang_tuner jiang_test_main)
 target_compile_definitions(jiang_tuner_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")

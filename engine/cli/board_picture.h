@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "movegen/position.h"
+#include "movegen/wxf.h"  // piece_glyph: the characters both pictures draw
 
 namespace jiang {
 
@@ -14,9 +15,6 @@ struct BoardPicture {
   Move last_move;     // Move::none(): nothing marked
   bool flip = false;  // Black at the bottom
 };
-
-// The traditional characters, red and black (帥 against 將 ...), as both pictures draw them.
-std::string_view piece_glyph(Piece p);
 
 // Unicode: the traditional characters on a grid of intersections, two columns each, as CJK fonts draw
 // them; ASCII: the FEN letters (uppercase Red) for terminals without those fonts. The last move's squares

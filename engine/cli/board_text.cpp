@@ -57,10 +57,4 @@ std::string board_text(const BoardPicture& picture, bool unicode) {
   return text + file_labels(unicode, picture.flip);
 }
 
-std::string_view piece_glyph(Piece p) {
-  static constexpr std::string_view kRed[kPieceTypes] = {"", "帥", "仕", "相", "傌", "俥", "炮", "兵"};
-  static constexpr std::string_view kBlack[kPieceTypes] = {"", "將", "士", "象", "馬", "車", "砲", "卒"};
-  return color_of(p) == Red ? kRed[type_of(p)] : kBlack[type_of(p)];
-}
-
 }  // namespace jiang

@@ -34,8 +34,7 @@ std::string reason_words(const Position& pos, const Ruling& ruling) {
 
 void print(const Position& pos, const Ruling& ruling, bool json) {
   const std::string reason = reason_words(pos, ruling);
-  const std::string chased = ruling.chased == NoSquare ? ""
-                             : piece_name(pos.piece_on(ruling.chased)) + " on " + to_string(ruling.chased);
+  const std::string chased = chased_words(pos, ruling);
   if (json) {
     std::cout << "{\"result\": \"" << result_name(ruling.end) << "\", \"reason\": \"" << reason << "\"";
     if (!chased.empty()) std::cout << ", \"chased\": \"" << chased << "\"";
@@ -61,6 +60,11 @@ int run_judge(const JudgeOptions& o) {
 }
 
 }  // namespace
+
+std::string chased_words(const Position& pos, const Ruling& ruling) {
+  if (ruling.chased == NoSquare) return "";
+  return piece_name(pos.piece_on(ruling.chased)) + " on " + to_string(ruling.chased);
+}
 
 void add_judge_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<JudgeOptions>();

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "engine/protocol/go_reader.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 
@@ -18,12 +19,8 @@ constexpr Score kDrawAcceptMargin = 50;
 // away games that could still be saved; playing a lost game out costs only a little time.
 constexpr bool kMayResign = false;
 
-// The largest `go depth` and `go time` taken literally; larger values mean "as good as unlimited".
-constexpr int64_t kMaxGoDepth = 1000;
+// The largest `go time` taken literally; larger values mean "as good as unlimited".
 constexpr double kMaxGoTimeMs = 1e12;
-
-constexpr const char* kGoKeywords = "ponder, draw, depth, nodes, mate, time, movestogo, increment, opptime, "
-                                    "oppmovestogo, oppincrement, infinite";
 
 }  // namespace
 
@@ -103,51 +100,28 @@ void UcciSession::go(const std::vector<std::string>& args) {
   SearchLimits limits;
   bool draw = false;
   const Color us = engine_.position().side_to_move();
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& word = args[i];
-    const auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw CommandError("missing value after '" + word + "'");
-      return args[++i];
-    };
-    const auto count = [&](int64_t min, int64_t max) {
-      const std::string& text = value();
-      const std::optional<int64_t> n = parse_int(text, min, max);
-      if (!n) throw CommandError("'" + word + "' expects a whole number >= " + std::to_string(min) + ", got '" + text + "'");
-      return *n;
-    };
-    if (word == "ponder") {
-      limits.ponder = true;
-    } else if (word == "draw") {
-      draw = true;
-    } else if (word == "infinite") {
-      limits.infinite = true;
-    } else if (word == "depth") {
-      if (i + 1 < args.size() && args[i + 1] == "infinite") {  // some GUIs spell "go infinite" this way
-        ++i;
-        limits.infinite = true;
-      } else {
-        limits.depth = int(std::min(count(1, INT64_MAX), kMaxGoDepth));
-      }
-    } else if (word == "nodes") {
-      limits.nodes = uint64_t(count(1, INT64_MAX));
-    } else if (word == "mate") {  // not in the UCCI standard: UCI's meaning, for GUIs that offer it
-      limits.mate = int(std::min<int64_t>(count(1, INT64_MAX), kMaxPly / 2));
-    } else if (word == "time") {
-      limits.time_ms[us] = time_ms(word, value());
-    } else if (word == "increment") {
-      limits.increment_ms[us] = time_ms(word, value());
-    } else if (word == "movestogo") {
-      limits.movestogo = int(std::min<int64_t>(count(0, INT64_MAX), 1000));
-    } else if (word == "opptime") {
-      limits.time_ms[~us] = time_ms(word, value());
-    } else if (word == "oppincrement") {
-      limits.increment_ms[~us] = time_ms(word, value());
-    } else if (word == "oppmovestogo") {
-      count(0, INT64_MAX);  // checked, but the time manager plans only our own clock
-    } else {
-      throw CommandError("unknown keyword '" + word + "' (expected " + kGoKeywords + ")");
-    }
-  }
+  const auto clock = [this](GoReader& r) { return time_ms(r.keyword(), r.value()); };
+  const GoKeyword keywords[] = {
+      {"ponder", [&](GoReader&) { limits.ponder = true; }},
+      {"draw", [&](GoReader&) { draw = true; }},
+      {"depth",
+       [&](GoReader& r) {
+         if (r.take_if("infinite")) limits.infinite = true;  // some GUIs spell "go infinite" this way
+         else limits.depth = int(r.count(1, kMaxGoDepth));
+       }},
+      {"nodes", [&](GoReader& r) { limits.nodes = uint64_t(r.count(1, INT64_MAX)); }},
+      // Not in the UCCI standard: UCI's meaning, for GUIs that offer it.
+      {"mate", [&](GoReader& r) { limits.mate = int(r.count(1, kMaxGoMate)); }},
+      {"time", [&](GoReader& r) { limits.time_ms[us] = clock(r); }},
+      {"movestogo", [&](GoReader& r) { limits.movestogo = int(r.count(0, 1000)); }},
+      {"increment", [&](GoReader& r) { limits.increment_ms[us] = clock(r); }},
+      {"opptime", [&](GoReader& r) { limits.time_ms[~us] = clock(r); }},
+      // Checked, but the time manager plans only our own clock.
+      {"oppmovestogo", [&](GoReader& r) { r.count(0, INT64_MAX); }},
+      {"oppincrement", [&](GoReader& r) { limits.increment_ms[~us] = clock(r); }},
+      {"infinite", [&](GoReader&) { limits.infinite = true; }},
+  };
+  GoReader(args, keywords).read_all();
   limits.banned = banned_;
   start_search(limits, draw);
 }

@@ -1,34 +1,16 @@
 #include "engine/protocol/uci.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 
+#include "engine/protocol/go_reader.h"
 #include "movegen/notation.h"
 
 namespace jiang::protocol {
 namespace {
 
-// The largest `go depth` taken literally; larger values mean "as good as unlimited".
-constexpr int64_t kMaxGoDepth = 1000;
-// Mates longer than the deepest line cannot be found; larger values mean "any mate".
-constexpr int64_t kMaxGoMate = kMaxPly / 2;
 // Clock values beyond this (about 31 years) are as good as unlimited.
 constexpr int64_t kMaxGoTimeMs = int64_t(1) << 40;
-
-constexpr std::array<std::string_view, 12> kGoKeywords = {"searchmoves", "ponder", "wtime",    "btime",
-                                                           "winc",        "binc",   "movestogo", "depth",
-                                                           "nodes",       "mate",   "movetime",  "infinite"};
-
-bool is_go_keyword(std::string_view word) {
-  return std::find(kGoKeywords.begin(), kGoKeywords.end(), word) != kGoKeywords.end();
-}
-
-std::string keyword_list() {
-  std::string list;
-  for (std::string_view k : kGoKeywords) list += (list.empty() ? "" : ", ") + std::string(k);
-  return list;
-}
 
 }  // namespace
 
@@ -84,48 +66,28 @@ void UciSession::setoption(const std::vector<std::string>& words, std::string_vi
 
 void UciSession::go(const std::vector<std::string>& args) {
   SearchLimits limits;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& word = args[i];
-    const auto number = [&](int64_t min, int64_t max) {
-      if (i + 1 >= args.size()) throw CommandError("missing value after '" + word + "'");
-      const std::string& text = args[++i];
-      const std::optional<int64_t> n = parse_int(text, min, INT64_MAX);
-      if (!n) throw CommandError("'" + word + "' expects a whole number >= " + std::to_string(min) + ", got '" + text + "'");
-      return std::min(*n, max);
-    };
-    // A clock already below zero (the GUI's lag) is an empty clock, not an error.
-    const auto clock = [&] { return std::max<int64_t>(0, number(INT64_MIN, kMaxGoTimeMs)); };
-    if (word == "searchmoves") {
-      std::vector<std::string> texts;
-      while (i + 1 < args.size() && !is_go_keyword(args[i + 1])) texts.push_back(args[++i]);
-      if (texts.empty()) throw CommandError("'searchmoves' needs at least one move");
-      limits.only = parse_legal_moves(texts);
-    } else if (word == "ponder") {
-      limits.ponder = true;
-    } else if (word == "infinite") {
-      limits.infinite = true;
-    } else if (word == "wtime") {
-      limits.time_ms[Red] = clock();
-    } else if (word == "btime") {
-      limits.time_ms[Black] = clock();
-    } else if (word == "winc") {
-      limits.increment_ms[Red] = clock();
-    } else if (word == "binc") {
-      limits.increment_ms[Black] = clock();
-    } else if (word == "movestogo") {
-      limits.movestogo = int(number(0, 1000));
-    } else if (word == "depth") {
-      limits.depth = int(number(1, kMaxGoDepth));
-    } else if (word == "nodes") {
-      limits.nodes = uint64_t(number(1, INT64_MAX));
-    } else if (word == "mate") {
-      limits.mate = int(number(1, kMaxGoMate));
-    } else if (word == "movetime") {
-      limits.movetime_ms = number(1, kMaxGoTimeMs);
-    } else {
-      throw CommandError("unknown keyword '" + word + "' (expected " + keyword_list() + ")");
-    }
-  }
+  // A clock already below zero (the GUI's lag) is an empty clock, not an error.
+  const auto clock = [](GoReader& r) { return std::max<int64_t>(0, r.count(INT64_MIN, kMaxGoTimeMs)); };
+  const GoKeyword keywords[] = {
+      {"searchmoves",
+       [&](GoReader& r) {
+         const std::vector<std::string> texts = r.values_until_keyword();
+         if (texts.empty()) throw CommandError("'searchmoves' needs at least one move");
+         limits.only = parse_legal_moves(texts);
+       }},
+      {"ponder", [&](GoReader&) { limits.ponder = true; }},
+      {"wtime", [&](GoReader& r) { limits.time_ms[Red] = clock(r); }},
+      {"btime", [&](GoReader& r) { limits.time_ms[Black] = clock(r); }},
+      {"winc", [&](GoReader& r) { limits.increment_ms[Red] = clock(r); }},
+      {"binc", [&](GoReader& r) { limits.increment_ms[Black] = clock(r); }},
+      {"movestogo", [&](GoReader& r) { limits.movestogo = int(r.count(0, 1000)); }},
+      {"depth", [&](GoReader& r) { limits.depth = int(r.count(1, kMaxGoDepth)); }},
+      {"nodes", [&](GoReader& r) { limits.nodes = uint64_t(r.count(1, INT64_MAX)); }},
+      {"mate", [&](GoReader& r) { limits.mate = int(r.count(1, kMaxGoMate)); }},
+      {"movetime", [&](GoReader& r) { limits.movetime_ms = r.count(1, kMaxGoTimeMs); }},
+      {"infinite", [&](GoReader&) { limits.infinite = true; }},
+  };
+  GoReader(args, keywords).read_all();
   start_search(limits, false);
 }
 

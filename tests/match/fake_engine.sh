@@ -8,6 +8,8 @@
 #            a0a1 as Black), answers `stop` of its ponder search with e0e2 (never legal: the runner must
 #            drop it), then resigns at its next go
 #   deaf     as ponder, but never answers that `stop`
+#   overrun  plays one sound opening move (as crash) a tenth of a second after its clock ran out (UCCI `go
+#            time T` in seconds), then resigns at its next go
 # With a second argument, it first appends its process id to that file (to check later that it is gone).
 mode=$1
 [ -n "$2" ] && echo $$ >> "$2"
@@ -33,6 +35,14 @@ while IFS= read -r line; do
             *) echo "info depth 1 score 0"; echo "bestmove h2e2" ;;
           esac ;;
         hang) exec sleep 1000 ;;
+        overrun)
+          [ $gos -ge 2 ] && { echo "bestmove a0a1 resign"; continue; }
+          clock=$(echo "$line" | sed -n 's/.* time \([0-9.]*\).*/\1/p')
+          sleep "$(awk "BEGIN { print $clock + 0.1 }")"
+          case $position in
+            *" moves "*) echo "bestmove h7e7" ;;
+            *) echo "bestmove h2e2" ;;
+          esac ;;
         ponder|deaf)
           [ $gos -ge 2 ] && { echo "bestmove a0a1 resign"; continue; }
           case $position in

@@ -28,14 +28,10 @@ GameRecord GamePlayer::play(const std::string& start_fen, const Params& red, con
 
   GameRecord record;
   record.start_fen = start_fen;
-  std::vector<std::string> moves;
+  Position pos = Position::from_fen(start_fen);
+  pos.in_check();  // every position's check flag is kept in the record: the repetition rules read them
   Adjudicator adjudicator(adjudication.scores);
-  Color side = Position::from_fen(start_fen).side_to_move();
   while (true) {
-    Engine& engine = *engines_[side];
-    engine.set_position(start_fen, moves);  // the whole record, with the check flags the rules need
-    const Position& pos = engine.position();
-
     // The rules first (mate, repetition, the 60-move rule), then the scores and the length.
     std::optional<Verdict> verdict = referee(pos, adjudication.repetitions);
     if (!verdict) verdict = adjudicator.verdict();
@@ -46,26 +42,26 @@ GameRecord GamePlayer::play(const std::string& start_fen, const Params& red, con
     }
 
     if (stop_ && stop_->load()) throw GameAborted();
+    const Color mover = pos.side_to_move();
+    Engine& engine = *engines_[mover];
+    engine.set_position(pos);
     const SearchResult r = engine.search(search_limits);
     if (!r.best || !is_legal(pos, r.best))
       throw std::logic_error("the engine answered " + to_string(r.best) + " in " + pos.fen() +
                              ", which is not a legal move");
     record.moves.push_back({r.best, r.score, pos.piece_on(r.best.to()) != NoPiece, pos.in_check(), pos.fen()});
-    moves.push_back(to_string(r.best));
+    pos.make_move(r.best);
+    pos.in_check();
 
     // A mate the mover's search has proved (for either side) decides the game now, unless the move
     // ended the game by the rules already (a mate delivered is "mate").
     if (is_mate_score(r.score)) {
-      Position next = pos;
-      next.make_move(r.best);
-      next.in_check();
-      const auto ruled = referee(next, adjudication.repetitions);
-      record.result = ruled ? ruled->result : win_for(r.score > 0 ? side : ~side);
+      const auto ruled = referee(pos, adjudication.repetitions);
+      record.result = ruled ? ruled->result : win_for(r.score > 0 ? mover : ~mover);
       record.reason = ruled ? ruled->reason : "mate found";
       return record;
     }
-    adjudicator.after_move(side, r.score, int(record.moves.size()));
-    side = ~side;
+    adjudicator.after_move(mover, r.score, int(record.moves.size()));
   }
 }
 

@@ -2,12 +2,10 @@
 
 #include <atomic>
 #include <cmath>
-#include <exception>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include "games/openings.h"
+#include "util/threads.h"
 
 namespace jiang::tuner {
 
@@ -32,11 +30,11 @@ double GamesObjective::loss(const std::vector<int>& values) {
   std::vector<double> scores(games, -1.0);  // -1: another rank's game
   std::atomic<int> next{cluster.rank()};
   std::atomic<bool> aborted{false};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto work = [&](GamePlayer& player) {
+  FirstError error;  // a game that failed: every thread stops, and every rank throws it (agree)
+  run_threads(settings_.threads, error, [&](int t) {
+    GamePlayer& player = *players_[t];
     player.set_stop_flag(stop_flag());
-    for (int i; (i = next.fetch_add(cluster.size())) < games && !aborted;) {
+    for (int i; !aborted && !error.failed() && (i = next.fetch_add(cluster.size())) < games;) {
       const bool candidate_red = i % 2 == 0;
       const std::string& fen = settings_.openings[size_t(i / 2) % settings_.openings.size()];
       try {
@@ -47,20 +45,10 @@ double GamesObjective::loss(const std::vector<int>& values) {
         scores[i] = candidate_red ? red : 1.0 - red;
       } catch (const GameAborted&) {
         aborted = true;
-      } catch (...) {
-        const std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-        aborted = true;
       }
     }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < settings_.threads; ++t) pool.emplace_back(work, std::ref(*players_[t]));
-  work(*players_[0]);
-  for (std::thread& t : pool) t.join();
-  agree(cluster, [&] {
-    if (error) std::rethrow_exception(error);
   });
+  agree(cluster, [&] { error.rethrow(); });
   // Counted in whole games and half points, integers: the same sums over any number of ranks.
   std::vector<int64_t> counts{0, 0, 0, 0, aborted ? 1 : 0};  // wins, draws, losses, half points, aborted
   for (double s : scores) {

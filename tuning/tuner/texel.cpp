@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <mutex>
 #include <numbers>
 #include <stdexcept>
 #include <unordered_map>
@@ -122,25 +121,20 @@ TexelData prepare_texel_data(const std::vector<LabelledPosition>& positions, dou
   data.validation.leaves.resize(data.validation.results.size());
 
   const Evaluator eval(leaf_params);
-  std::atomic<bool> failed{false};
-  std::string error;
-  std::mutex error_mutex;
+  // A bad FEN stops the work with the first error's line (parallel_chunks rethrows it here).
   const bool complete = parallel_chunks(mine.size(), kLeafChunk, threads, stop, [&](size_t, size_t begin, size_t end) {
     SearchScratch scratch;
-    for (size_t m = begin; m < end && !failed; ++m) {
+    for (size_t m = begin; m < end; ++m) {
       const size_t i = mine[m];
       try {
         Position leaf = quiet_leaf(Position::from_fen(positions[i].fen), eval, scratch);
         leaf.clear_history();  // the copy below then holds no record at all
         (in_validation[i] ? data.validation : data.train).leaves[index_in_set[i]] = leaf;
       } catch (const FenError& e) {
-        const std::lock_guard lock(error_mutex);
-        if (!failed.exchange(true))
-          error = "line " + std::to_string(positions[i].line) + ": " + e.what();
+        throw std::invalid_argument("line " + std::to_string(positions[i].line) + ": " + e.what());
       }
     }
   });
-  if (failed) throw std::invalid_argument(error);
   if (!complete) throw Interrupted();
   return data;
 }

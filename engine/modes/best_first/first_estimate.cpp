@@ -98,8 +98,7 @@ bool has_mate_in_one(Position& pos) {
   return false;
 }
 
-FirstEstimator::FirstEstimator(const Evaluator& eval, RuleSet rules)
-    : eval_(eval), tables_(eval.params().weights()), rules_(rules) {}
+FirstEstimator::FirstEstimator(const Evaluator& eval, RuleSet rules) : eval_(eval), rules_(rules) {}
 
 std::optional<Score> FirstEstimator::terminal_value(const Position& pos, int ply) const {
   // The main search's verdicts, spoken for the side to move; the fork speaks for the mover.
@@ -109,8 +108,8 @@ std::optional<Score> FirstEstimator::terminal_value(const Position& pos, int ply
 }
 
 Fork FirstEstimator::threat_fork(Position& pos) const {
-  const Score s0 = -eval_.evaluate(pos);
-  const EvalState state(pos, eval_.params().weights(), tables_);
+  EvalState state(pos, eval_.params().weights(), eval_.tables());  // its attack maps serve both
+  const Score s0 = -eval_.evaluate(state);
   const GeneralSafety safety(pos);
   const ThreatSizes ours = mover_threats(state, safety, pos);
   const ThreatSizes theirs = to_move_threats(state, safety, pos);

@@ -25,7 +25,6 @@
 
 #include "engine/modes/best_first/tree.h"
 #include "rules/rules.h"
-#include "eval/eval_tables.h"
 #include "eval/evaluate.h"
 #include "movegen/position.h"
 
@@ -53,7 +52,6 @@ class FirstEstimator {
   Fork threat_fork(Position& pos) const;
 
   const Evaluator& eval_;
-  EvalTables tables_;  // the evaluation's own tables, for its attack maps and exchange values
   RuleSet rules_;
 };
 
