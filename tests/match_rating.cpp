@@ -59,7 +59,7 @@ TEST_CASE("Three engines whose results fit the model exactly: the ratings and th
   CHECK(r[2].margin == Approx(unit * std::sqrt(37.5 / 689.0625)).margin(1e-6));
 }
 
-TEST_CASE("A perfect score is taken half a point inside; an engine without games is unrated", "[match][rating]") {
+TEST_CASE("A perfect score is taken half a point inside, and an engine without games is unrated", "[match][rating]") {
   ResultMatrix m(3);
   add(m, 1, 0, 10, 0, 0);
   const std::vector<Rating> r = fit_ratings(m, 0, 0);
