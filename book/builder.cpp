@@ -8,9 +8,9 @@ namespace jiang::book {
 namespace {
 
 // How the game went for the mover: +1 won, 0 drawn, -1 lost.
-int outcome_for(games::Result result, Color mover) {
-  if (result == games::Result::Draw) return 0;
-  return (result == games::Result::RedWins) == (mover == Red) ? 1 : -1;
+int outcome_for(GameResult result, Color mover) {
+  if (result == GameResult::Draw) return 0;
+  return (result == GameResult::RedWins) == (mover == Red) ? 1 : -1;
 }
 
 }  // namespace

@@ -10,7 +10,7 @@
 namespace jiang::games {
 namespace {
 
-bool is_result_word(const std::string& word) { return word == "*" || parse_result(word).has_value(); }
+bool is_result_word(const std::string& word) { return word == "*" || parse_game_result(word).has_value(); }
 
 std::string lower(std::string text) {
   for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -101,7 +101,7 @@ GameReader::Item GameReader::interpret(const RawGame& raw) const {
   const std::string* result_tag = tag_value(raw.tags, "Result");
   const std::string result_text = raw.result_word.empty() || raw.result_word == "*" ? (result_tag ? *result_tag : raw.result_word)
                                                                                     : raw.result_word;
-  const std::optional<Result> result = parse_result(result_text);
+  const std::optional<GameResult> result = parse_game_result(result_text);
   if (!result && allow_unfinished_ && (result_text.empty() || result_text == "*")) {
     game.finished = false;
     return game;

@@ -350,8 +350,8 @@ Json Session::load(const Json& request) {
   ++graph_version_;
   judge_end();
   if (!outcome_ && read.finished) {
-    const char* result = read.result == games::Result::RedWins ? "1-0" : read.result == games::Result::BlackWins ? "0-1" : "1/2-1/2";
-    const char* words = read.result == games::Result::RedWins ? "Red wins" : read.result == games::Result::BlackWins ? "Black wins" : "Draw";
+    const char* result = result_string(read.result);
+    const char* words = read.result == GameResult::RedWins ? "Red wins" : read.result == GameResult::BlackWins ? "Black wins" : "Draw";
     outcome_ = Outcome{result, "the game record's result", std::string(words) + " (the game record's result)"};
   }
   return after_change();

@@ -24,6 +24,12 @@ const char* result_string(GameResult r) {
   return "1/2-1/2";
 }
 
+std::optional<GameResult> parse_game_result(std::string_view text) {
+  for (GameResult r : {GameResult::RedWins, GameResult::Draw, GameResult::BlackWins})
+    if (text == result_string(r)) return r;
+  return std::nullopt;
+}
+
 Ruling referee_ruling(const Position& pos, int occurrences, RuleSet rules) {
   // Mate first: a move that mates wins even if it also completes a repetition or the 60th move.
   if (!has_legal_move(pos)) return {GameEnd::SideToMoveLoses, EndReason::NoLegalMove};

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "movegen/position.h"
 #include "rules/rules.h"
@@ -14,8 +15,10 @@ enum class GameResult { RedWins, Draw, BlackWins };
 GameResult win_for(Color c);
 // 1, 0.5 or 0: the result from Red's point of view, as training labels use it.
 double red_score(GameResult r);
-// "1-0", "1/2-1/2" or "0-1".
+// "1-0", "1/2-1/2" or "0-1" (PGN's words, Red as White).
 const char* result_string(GameResult r);
+// The result result_string writes; nothing for anything else ("*" included).
+std::optional<GameResult> parse_game_result(std::string_view text);
 
 // How a game ended: the result and the words for it ("mate", "perpetual check", "resign adjudication", ...).
 struct Verdict {

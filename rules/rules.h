@@ -1,6 +1,6 @@
 // How a game ends other than by mate: repetition, judged by the rule set (perpetual check, then
-// perpetual chase, ...), and the 60-move rule. The search, the self-play referee (and so the match
-// runner) and `jiang judge` share these rules.
+// perpetual chase, ...), and the 60-move rule. The search (judge_in_search) and the referee of whole
+// games (referee.h: self-play, the tuner's games, `jiang match`, `jiang judge`, the GUI) share these rules.
 #pragma once
 
 #include <optional>

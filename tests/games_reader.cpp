@@ -50,12 +50,6 @@ match::GameOutcome random_game(const std::string& fen, int plies, std::mt19937_6
   return g;
 }
 
-games::Result as_result(GameResult r) {
-  return r == GameResult::RedWins ? games::Result::RedWins
-         : r == GameResult::Draw  ? games::Result::Draw
-                                  : games::Result::BlackWins;
-}
-
 }  // namespace
 
 TEST_CASE("The PGN jiang match writes is read back to the same games", "[games]") {
@@ -77,7 +71,7 @@ TEST_CASE("The PGN jiang match writes is read back to the same games", "[games]"
     CHECK(Position::from_fen(all.games[i].fen) == Position::from_fen(written[i].start_fen));
     REQUIRE(all.games[i].moves.size() == written[i].moves.size());
     for (size_t j = 0; j < written[i].moves.size(); ++j) CHECK(all.games[i].moves[j] == written[i].moves[j].move);
-    CHECK(all.games[i].result == as_result(written[i].result));
+    CHECK(all.games[i].result == written[i].result);
   }
 }
 
@@ -86,10 +80,10 @@ TEST_CASE("ICCS move lists, one game a line, and PGN with ICCS moves, comments a
   REQUIRE(lists.errors.empty());
   REQUIRE(lists.games.size() == 3);
   CHECK(lists.games[0].moves.size() == 3);
-  CHECK(lists.games[0].result == games::Result::RedWins);
-  CHECK(lists.games[1].result == games::Result::Draw);
+  CHECK(lists.games[0].result == GameResult::RedWins);
+  CHECK(lists.games[1].result == GameResult::Draw);
   CHECK(lists.games[2].moves == std::vector<Move>{*parse_move("c3c4")});
-  CHECK(lists.games[2].result == games::Result::BlackWins);
+  CHECK(lists.games[2].result == GameResult::BlackWins);
 
   const ReadAll pgn = read_all(
       "[Event \"x\"]\n[Result \"0-1\"]\n\n1. h2-e2 {a comment\nover two lines} h9g7 (1... b9c7 (2. Hg2)) 2. Hg2 $1 ; rest\n"
@@ -98,9 +92,9 @@ TEST_CASE("ICCS move lists, one game a line, and PGN with ICCS moves, comments a
   REQUIRE(pgn.errors.empty());
   REQUIRE(pgn.games.size() == 2);
   CHECK(pgn.games[0].moves.size() == 5);
-  CHECK(pgn.games[0].result == games::Result::BlackWins);  // "*" in the movetext: the Result tag
+  CHECK(pgn.games[0].result == GameResult::BlackWins);  // "*" in the movetext: the Result tag
   CHECK(to_string(pgn.games[1].moves[0]) == "h9g7");
-  CHECK(pgn.games[1].result == games::Result::Draw);
+  CHECK(pgn.games[1].result == GameResult::Draw);
 }
 
 TEST_CASE("Bad games are reported with the file, line and game, and skipped", "[games]") {

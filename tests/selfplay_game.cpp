@@ -248,6 +248,10 @@ TEST_CASE("result labels", "[selfplay][game]") {
   CHECK(std::string(result_string(GameResult::RedWins)) == "1-0");
   CHECK(std::string(result_string(GameResult::Draw)) == "1/2-1/2");
   CHECK(std::string(result_string(GameResult::BlackWins)) == "0-1");
+  for (GameResult r : {GameResult::RedWins, GameResult::Draw, GameResult::BlackWins})
+    CHECK(parse_game_result(result_string(r)) == r);
+  CHECK_FALSE(parse_game_result("*"));
+  CHECK_FALSE(parse_game_result("1-1"));
 }
 
 }  // namespace
