@@ -11,7 +11,7 @@ inline constexpr Score kMate = 30000;  // mated at the root; mate in n plies sco
 inline constexpr Score kMateBound = kMate - kMaxPly;  // beyond this magnitude a score is a mate
 inline constexpr Score kDraw = 0;
 // What a win by a contested repetition ruling (rules' contested(), a chase) is worth to the side to
-// move at the root, Searcher::rule_score: about two and a half pawns. More than a draw, since jiang's
+// move at the root (engine/rule_score.h): about two and a half pawns. More than a draw, since jiang's
 // own referee and the stricter GUIs give the win; less than a clear material advantage, since a
 // lenient referee gives a draw (issue 26).
 inline constexpr Score kContestedRuleWin = 300;

@@ -14,7 +14,7 @@ add_executable(jiang_book_tests
   book_file.cpp)
 target_link_libraries(jiang_book_tests PRIVATE jiang_book jiang_match jiang_test_main)
 target_compile_definitions(jiang_book_tests PRIVATE JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
-jiang_discover_tests(jiang_book_tests "book/" book)
+jiang_discover_tests(jiang_book_tests "book/" LABEL book)
 
 set(BOOK_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/book)
 file(MAKE_DIRECTORY ${BOOK_TEST_DIR})

@@ -43,23 +43,25 @@ TEST_CASE("jiang plays jiang (UCCI against UCI) at depth 2: the PGN replays and 
 }
 
 TEST_CASE("Under a clock, each engine's time counts and nobody forfeits", "[match][run][slow][timing]") {
+  // 2 s + 0.05 s, two games at once: at 1 s + 0.02 s, with other builds running, a move near the end
+  // of a clock took 350 ms with 142 ms left (margin 150 ms), the scheduler's delay more than the engine's.
   const auto dir = temp_dir("clock");
   const auto pgn = dir / "games.pgn";
   const auto log = dir / "engines.log";
   const Run run = run_jiang({"match", "--engine", "name=a cmd=" + kJiang, "--engine", "name=b cmd=" + kJiang + " proto=uci",
-                             "--tc", "1+0.02", "--games", "2", "--concurrency", "2", "--openings",
+                             "--tc", "2+0.05", "--games", "2", "--concurrency", "2", "--openings",
                              some_openings(dir, 1).string(), "--pgn", pgn.string(), "--log", log.string()});
   INFO(joined(run.out) << run.err);
   REQUIRE(run.code == 0);
-  check_pgn(pgn, "a", "b", "1+0.02", 2);
+  check_pgn(pgn, "a", "b", "2+0.05", 2);
   CHECK_THAT(joined(run.out), Contains("a: 0 time forfeits") && Contains("b: 0 time forfeits"));
   const std::string sent = read_text(log);
   const auto said = [&](const std::string& engine, const std::string& line) {
     return std::regex_search(sent, std::regex(engine + R"(\[\d+\] > )" + line + "\n"));
   };
   CHECK(said("a", "setoption usemillisec true"));
-  CHECK(said("a", "go time 1000 increment 20 opptime 1000 oppincrement 20"));
-  CHECK(said("b", "go wtime 1000 btime 1000 winc 20 binc 20"));
+  CHECK(said("a", "go time 2000 increment 50 opptime 2000 oppincrement 50"));
+  CHECK(said("b", "go wtime 2000 btime 2000 winc 50 binc 50"));
   CHECK(said("b", "ucinewgame"));
   CHECK(said("a", "setoption newgame"));
 }

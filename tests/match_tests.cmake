@@ -35,18 +35,11 @@ target_link_libraries(jiang_match_tests PRIVATE jiang_match jiang_test_main)
 target_compile_definitions(jiang_match_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data" JIANG_TEST_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
 add_dependencies(jiang_match_tests jiang)
-# Four discoveries: the [slow] cases (real clocks, which a sanitizer build's slower engines might overrun)
-# carry the label `slow` and the [timing] ones `timing` instead of `match`, and the sanitizer run skips
-# both; Debian's XBoard engines (label `xboard`) play seconds each at a depth limit, skipped with a
-# warning where an engine is not installed.
-set(match_fail FAIL_REGULAR_EXPRESSION "No tests ran|No test cases matched")
-catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "~[slow]~[timing]~[xboard-engines]"
-                     PROPERTIES LABELS match ${match_fail})
-catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[xboard-engines]~[slow]~[timing]"
-                     PROPERTIES LABELS xboard ${match_fail})
-catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[slow]" PROPERTIES LABELS slow ${match_fail})
-catch_discover_tests(jiang_match_tests TEST_PREFIX "match/" TEST_SPEC "[timing]~[slow]"
-                     PROPERTIES LABELS timing ${match_fail})
+# The [slow] cases (real clocks, which a sanitizer build's slower engines might overrun) carry the label
+# `slow` instead of `match`, the [timing] ones `timing`; the sanitizer run skips both. Debian's XBoard
+# engines (tag [xboard-engines], label `xboard`): seconds each at a depth limit; skipped with a warning
+# where an engine is not installed.
+jiang_discover_tests(jiang_match_tests "match/" LABEL match TAG xboard-engines TAG_LABEL xboard)
 
 # --- Bad options of `jiang match` (jiang_cli_test is defined in tests/CMakeLists.txt) ------------------
 set(MATCH_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/match)

@@ -139,37 +139,49 @@ TEST_CASE("UCCI draw offers: accepted only when clearly worse", "[protocol][ucci
   }
 }
 
-TEST_CASE("UCCI timed go: decimal seconds, the opponent's clock and moves to go are accepted", "[protocol][ucci]") {
+namespace {
+
+// Decimal seconds, the opponent's clock and moves to go are accepted and end well within the time.
+void ucci_decimal_clock(bool wall_clock) {
   Conversation c = ucci();
   REQUIRE(c.handshake_ok());
   c.send("position startpos");
-  const auto t = std::chrono::steady_clock::now();
-  c.send("go time 1.5 movestogo 10 opptime 20 oppmovestogo 10");
-  const auto answer = c.bestmove(3s);
-  REQUIRE(answer);
-  CHECK(legal_bestmove(*answer, Position::startpos()));
-  CHECK(elapsed_ms(t) < 1500);
+  expect_timed_go(c, "go time 1.5 movestogo 10 opptime 20 oppmovestogo 10", Position::startpos(), {1, 1000, 1500},
+                  wall_clock);
 }
 
-TEST_CASE("UCCI usemillisec changes the unit of go's times", "[protocol][ucci][timing]") {
+// go's times are seconds, or milliseconds after usemillisec: 30 of them plan about a second for this
+// move, or almost nothing.
+void ucci_usemillisec(bool wall_clock) {
   Conversation c = ucci();
   REQUIRE(c.handshake_ok());
   c.send("position startpos");
-  // 30 seconds: the time manager plans about a second for this move.
-  auto start = std::chrono::steady_clock::now();
+  const auto start = std::chrono::steady_clock::now();
   c.send("go time 30 increment 0");
-  REQUIRE(c.bestmove(15s));
-  CHECK(elapsed_ms(start) >= 400);
+  std::vector<std::string> seen;
+  REQUIRE(c.bestmove(15s, &seen));
+  const auto seconds = reported_time_ms(seen);
+  REQUIRE(seconds);
+  CHECK(*seconds >= 400);
+  if (wall_clock) CHECK(elapsed_ms(start) >= 400);
 
   expect_accepted(c, "setoption usemillisec true");
-  // 30 milliseconds: an almost immediate answer.
-  start = std::chrono::steady_clock::now();
-  c.send("go time 30 increment 0");
-  const auto best = c.bestmove(3s);
-  REQUIRE(best);
-  CHECK(legal_bestmove(*best, Position::startpos()));
-  CHECK(elapsed_ms(start) < 400);
+  expect_timed_go(c, "go time 30 increment 0", Position::startpos(), {0, 100, 400}, wall_clock);
 }
+
+}  // namespace
+
+TEST_CASE("UCCI timed go: decimal seconds, the opponent's clock and moves to go (the engine's clock)", "[protocol][ucci]") {
+  ucci_decimal_clock(false);
+}
+
+TEST_CASE("UCCI timed go: decimal seconds, the opponent's clock and moves to go are accepted", "[protocol][ucci][timing]") {
+  ucci_decimal_clock(true);
+}
+
+TEST_CASE("UCCI usemillisec changes the unit of go's times (the engine's clock)", "[protocol][ucci]") { ucci_usemillisec(false); }
+
+TEST_CASE("UCCI usemillisec changes the unit of go's times", "[protocol][ucci][timing]") { ucci_usemillisec(true); }
 
 TEST_CASE("UCCI probe reports the table's entry and leaves the position alone", "[protocol][ucci]") {
   Conversation c = ucci();
