@@ -38,7 +38,8 @@ def games(text):
     return out
 
 
-TOKEN_RE = re.compile(r"\{[^}]*\}|\d+\.(?:\.\.)?|1-0|0-1|1/2-1/2|\*|\S+")
+NON_MOVE = r"\d+\.(?:\.\.)?|1-0|0-1|1/2-1/2|\*"  # move numbers and results
+TOKEN_RE = re.compile(r"\{[^}]*\}|" + NON_MOVE + r"|\S+")
 
 
 def scores(movetext, first):
@@ -52,7 +53,7 @@ def scores(movetext, first):
             if m and ply >= 0:
                 pawns = MATE_PAWNS if m.group(2) else float(m.group(3))
                 out.append(((first + ply) % 2, pawns if m.group(1) == "+" else -pawns))
-        elif not re.fullmatch(r"\d+\.(?:\.\.)?|1-0|0-1|1/2-1/2|\*", token):
+        elif not re.fullmatch(NON_MOVE, token):
             ply += 1
     return out
 
