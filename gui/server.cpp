@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include <stdexcept>
+#include <thread>
 
 #include "gui/assets.h"
 
@@ -77,9 +78,24 @@ int GuiServer::bind() {
   return port_;
 }
 
-void GuiServer::run() { http_->listen_after_bind(); }
+void GuiServer::run() {
+  {
+    const std::lock_guard lock(run_mutex_);
+    if (stop_requested_) return;
+    run_begun_ = true;
+  }
+  http_->listen_after_bind();
+  run_over_ = true;
+}
 
 void GuiServer::stop() {
+  {
+    const std::lock_guard lock(run_mutex_);
+    stop_requested_ = true;
+    if (!run_begun_) return;  // run() has not begun, and now will not serve
+  }
+  // run() has begun: wait until httplib's loop is up (a stop before then is lost) or over.
+  while (!http_->is_running() && !run_over_) std::this_thread::yield();
   if (http_->is_running()) http_->stop();
 }
 

@@ -4,7 +4,9 @@
 // a page start only the engines named on the command line.
 #pragma once
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "gui/session_registry.h"
@@ -32,7 +34,8 @@ class GuiServer {
   // Binds to the host and port; the port bound (the one chosen when the port is 0). Throws
   // std::runtime_error if it cannot.
   int bind();
-  // Serves until stop() (from another thread).
+  // Serves until stop() (from another thread). A stop() that comes first, even before run() has
+  // begun, still ends it: run() then returns at once.
   void run();
   void stop();
   SessionRegistry& sessions() { return *sessions_; }
@@ -45,6 +48,12 @@ class GuiServer {
   int port_ = 0;
   std::unique_ptr<SessionRegistry> sessions_;
   std::unique_ptr<httplib::Server> http_;
+  // httplib ignores a stop() that comes before its accept loop is up, and would then serve forever:
+  // these order a stop against run()'s start.
+  std::mutex run_mutex_;
+  bool stop_requested_ = false;  // under run_mutex_
+  bool run_begun_ = false;       // under run_mutex_
+  std::atomic<bool> run_over_{false};
 };
 
 }  // namespace jiang::gui

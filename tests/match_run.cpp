@@ -148,10 +148,12 @@ TEST_CASE("Time odds: each engine's own tc= in its go and the PGN, and an overru
   const auto dir = temp_dir("time-odds");
   const auto pgn = dir / "games.pgn", log = dir / "log.txt";
   write_text(dir / "start.fen", std::string(kStartFen) + "\n");
-  // The fake answers a tenth of a second after its 0.3 s have run out: within a margin of 5 s. jiang has
-  // 10 s, of which it spends a fraction on its one or two moves: under load a 2 s clock overran.
+  // The fake answers a tenth of a second after its 0.3 s have run out: within a margin of 5 s. Its 1 s
+  // increment leaves it time to resign in time (with no increment its clock stood at 0 and a resignation
+  // that took a millisecond under load was a second overrun). jiang has 10 s, of which it spends a
+  // fraction on its one or two moves: under load a 2 s clock overran.
   const Run run = run_jiang({"match", "--engine", "name=jiang cmd=" + kJiang + " tc=10+0.1", "--engine",
-                             "name=fake cmd=" + kFakeEngine + " args=overrun tc=0.3", "--tc", "60", "--timemargin", "5000",
+                             "name=fake cmd=" + kFakeEngine + " args=overrun tc=0.3+1", "--tc", "60", "--timemargin", "5000",
                              "--games", "2", "--concurrency", "1", "--openings", (dir / "start.fen").string(), "--pgn",
                              pgn.string(), "--log", log.string()});
   INFO(joined(run.out) << run.err);
@@ -163,8 +165,8 @@ TEST_CASE("Time odds: each engine's own tc= in its go and the PGN, and an overru
   for (const PgnGame& g : read_pgn(pgn)) {
     const bool jiang_red = g.tags.at("White") == "jiang";
     CHECK(g.tags.count("TimeControl") == 0);
-    CHECK(g.tags.at("WhiteTimeControl") == (jiang_red ? "10+0.1" : "0.3+0"));
-    CHECK(g.tags.at("BlackTimeControl") == (jiang_red ? "0.3+0" : "10+0.1"));
+    CHECK(g.tags.at("WhiteTimeControl") == (jiang_red ? "10+0.1" : "0.3+1"));
+    CHECK(g.tags.at("BlackTimeControl") == (jiang_red ? "0.3+1" : "10+0.1"));
   }
   // Each engine's go has its own clock and increment, and the other's as the opponent's.
   const std::vector<LogLine> lines = read_log(log);
@@ -173,6 +175,6 @@ TEST_CASE("Time odds: each engine's own tc= in its go and the PGN, and an overru
       return l.to_engine && l.engine.rfind(engine + "[", 0) == 0 && l.text.rfind(prefix, 0) == 0;
     });
   };
-  CHECK(sent("jiang", "go time 10000 increment 100 opptime 300 oppincrement 0"));  // game 1: jiang moves first
-  CHECK(sent("fake", "go time 0.300 increment 0.000 opptime 10.000 oppincrement 0.100"));  // game 2: the fake first
+  CHECK(sent("jiang", "go time 10000 increment 100 opptime 300 oppincrement 1000"));  // game 1: jiang moves first
+  CHECK(sent("fake", "go time 0.300 increment 1.000 opptime 10.000 oppincrement 0.100"));  // game 2: the fake first
 }
