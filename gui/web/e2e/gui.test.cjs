@@ -41,7 +41,9 @@ const text = id => page.locator(`#${id}`).textContent();
 test('a game to mate by clicking, and the ruling', async () => {
   await page.fill('#fen', MATE_FEN);
   await page.click('#set-fen');
-  await page.waitForFunction(fen => document.getElementById('fen').value === fen, MATE_FEN);
+  // The new position on the board (the FEN box already holds it as typed): its four pieces, and no
+  // other still fading out. A click before then lands on the old board and is lost.
+  await page.waitForFunction(() => document.querySelectorAll('cg-board piece').length === 4);
   await clickMove(page, 'b7b6', 1);
   await clickMove(page, 'e9f9', 2);
   // Legal-move hints: the selected rook's points.
