@@ -116,11 +116,13 @@ TEST_CASE("Ctrl-C stops a match: the summary so far, a whole PGN, no engine left
   CHECK(finished < 100);
   CHECK(check_pgn(pgn, "a", "b", "-", finished, true) == counts);
   CHECK(read_text(pgn).substr(read_text(pgn).size() - 2) == "\n\n");
-  // The four engines (two per game thread) are gone.
+  // Every engine started is gone: two for the games played, up to four (two per game thread; under load
+  // the second thread may not yet have started both of its own when the signal came).
   std::istringstream ids(read_text(pids));
   int count = 0;
   for (pid_t pid; ids >> pid; ++count) CHECK((::kill(pid, 0) == -1 && errno == ESRCH));
-  CHECK(count == 4);
+  CHECK(count >= 2);
+  CHECK(count <= 4);
 }
 
 TEST_CASE("Two search designs of one binary play each other: options with blanks in quotes", "[match][run][modes]") {
