@@ -25,7 +25,7 @@ SearchResult search_by_design(const Position& pos, const Evaluator& eval, Transp
     case SearchMode::TwoStage:
       return two_stage_search(pos, eval, tt, memory, limits, control, on_info);
     case SearchMode::BestFirst:
-      return best_first_search(pos, eval, limits, control, on_info);
+      return best_first_search(pos, eval, tt, memory, limits, control, on_info);
   }
   throw std::logic_error("search_by_design: a search mode without a search");
 }
@@ -54,7 +54,7 @@ void Engine::set_params(const Params& params) {
   wait();
   evaluator_ = std::make_shared<const Evaluator>(params);
   tt_.clear();  // stored scores came from the old weights
-  for (auto& m : memory_) m->eval_cache.clear();
+  for (auto& m : memory_) m->forget_evaluations();
 }
 
 void Engine::new_game() {

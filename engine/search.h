@@ -62,6 +62,18 @@ class Searcher {
   std::vector<Move> root_moves_reaching(Score threshold, int depth);
   uint64_t nodes() const { return nodes_; }
 
+  // For a search that grows its own tree (best-first): the caller walks the searcher along its lines
+  // from the root, and asks for the quiescence score of the position reached (captures, and evasions in
+  // check, resolved) from that position's side to move's view, with the full window. The table, the
+  // histories and the evaluation cache serve these searches as they serve the main one.
+  void walk(Move m) { make_move(walk_ply_++, m); }
+  void walk_back() {
+    unmake_move();
+    --walk_ply_;
+  }
+  Score quiescence() { return qsearch(walk_ply_, -kInfinite, kInfinite); }
+  uint64_t walked_key() const { return pos_.key(); }
+
  private:
   struct RootMove {
     Move move;
@@ -207,6 +219,7 @@ class Searcher {
     return verdict_reach_.repetition >= ply && (verdict_reach_.count >= ply || count_in_table_key(pos_));
   }
   bool stopped_ = false;
+  int walk_ply_ = 0;  // the ply of the position walked to (walk())
 };
 
 }  // namespace jiang

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "eval/eval_state.h"
 #include "eval/evaluate.h"
 
 namespace jiang {
@@ -29,14 +30,12 @@ class EvalCache {
 
   // eval.evaluate(pos), from the cache when this position was evaluated before.
   Score evaluate(const Evaluator& eval, const Position& pos) {
-    ++probes_;
-    Entry& e = entries_[pos.key() & mask_];
-    if (e.key == pos.key()) {
-      ++hits_;
-      return e.score;
-    }
-    e = {pos.key(), eval.evaluate(pos)};
-    return e.score;
+    return cached(pos.key(), [&] { return eval.evaluate(pos); });
+  }
+  // The same for a position whose attack maps are built already (state.pos): a caller that needs the
+  // maps anyway (best-first's threat estimates) evaluates once and leaves the score for the search.
+  Score evaluate(const Evaluator& eval, EvalState& state) {
+    return cached(state.pos.key(), [&] { return eval.evaluate(state); });
   }
 
   // Forgets every evaluation (the weights changed, or a new game begins) and the counters. An empty
@@ -50,6 +49,18 @@ class EvalCache {
   uint64_t hits() const { return hits_; }
 
  private:
+  template <class Compute>
+  Score cached(uint64_t key, Compute compute) {
+    ++probes_;
+    Entry& e = entries_[key & mask_];
+    if (e.key == key) {
+      ++hits_;
+      return e.score;
+    }
+    e = {key, compute()};
+    return e.score;
+  }
+
   struct Entry {
     uint64_t key;
     Score score;

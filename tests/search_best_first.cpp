@@ -4,18 +4,23 @@
 // ponderhit obeyed.
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cstdlib>
+#include <functional>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "engine/modes/best_first/best_first.h"
 #include "engine/modes/best_first/first_estimate.h"
+#include "engine/modes/best_first/kept_tree.h"
 #include "engine/modes/best_first/fork.h"
 #include "engine/modes/best_first/report.h"
 #include "engine/modes/best_first/root.h"
 #include "engine/modes/best_first/tree.h"
 #include "engine/engine.h"
+#include "engine/search.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 
@@ -41,15 +46,38 @@ std::vector<Child> leaves(std::initializer_list<Fork> forks) {
   return out;
 }
 
+// A best-first search with a table and a thread's memory of its own, as a fresh engine has.
+SearchResult bf_search(const Position& pos, const SearchLimits& limits, SearchControl& control,
+                        const std::function<void(const SearchInfo&)>& on_info = {}) {
+  const Evaluator eval;
+  TranspositionTable tt(16);
+  const auto memory = std::make_unique<ThreadMemory>();  // too large for the stack
+  return best_first_search(pos, eval, tt, *memory, limits, control, on_info);
+}
+
 SearchResult run_best_first(const Position& pos, SearchLimits limits, SearchControl& control) {
   control.clock_start_ms = now_ms();
-  return best_first_search(pos, Evaluator(), limits, control, {});
+  return bf_search(pos, limits, control);
 }
 
 SearchResult run_best_first(const std::string& fen, SearchLimits limits) {
   SearchControl control;
   return run_best_first(Position::from_fen(fen), limits, control);
 }
+
+// First estimates as the search makes them: the quiescence searcher stands on the same position.
+struct Estimates {
+  const Evaluator eval;
+  TranspositionTable tt{1};
+  const std::unique_ptr<ThreadMemory> memory = std::make_unique<ThreadMemory>();  // too large for the stack
+  const SearchLimits limits;
+  SearchControl control;
+  // The estimate of pos as the reply `move` (already made in pos), `ply` plies below a root.
+  Child of(Position& pos, Move move, int ply, RuleSet rules = kDefaultRuleSet) {
+    Searcher quiet(pos, eval, tt, *memory, limits, control);
+    return FirstEstimator(eval, rules, memory->eval_cache).estimate(pos, quiet, move, ply);
+  }
+};
 
 bool is_legal_here(const Position& pos, Move m) {
   MoveList legal;
@@ -175,6 +203,120 @@ TEST_CASE("best-first: a move proven lost is not played for its votes", "[best-f
   CHECK(move_to_play(tree, std::vector<uint32_t>{1, 7}) == 0);
 }
 
+TEST_CASE("best-first: a subtree becomes a tree of its own", "[best-first][tree]") {
+  // root -> A, B; A -> A1, A2 (a rule's verdict); A1 -> A1a (mates), A1b.
+  Tree tree(100);
+  REQUIRE(tree.expand(Tree::kRoot, leaves({fork_of(-100, 0, 50, 100, 200), fork_of(-50, 0, 10, 20, 30)})));
+  const uint32_t a = tree.child_index(Tree::kRoot, 0);
+  std::vector<Child> a_replies = leaves({fork_of(-200, -100, -50, 0, 100), Fork::exact(mate_in(2))});
+  a_replies[1].terminal = a_replies[1].by_rule = true;
+  REQUIRE(tree.expand(a, a_replies));
+  const uint32_t a1 = tree.child_index(a, 0);
+  std::vector<Child> a1_replies = leaves({Fork::exact(mate_in(3)), fork_of(-300, -200, -100, 0, 100)});
+  a1_replies[0].terminal = true;
+  REQUIRE(tree.expand(a1, a1_replies));
+  tree.back_up_from(a1);
+  CHECK(tree.node(tree.child_index(a, 1)).solved);
+
+  // A's subtree, one ply down: A is the root, its replies and theirs as they were.
+  const Tree sub = tree.subtree(a, 1, 100);
+  REQUIRE(sub.size() == 5);
+  REQUIRE(sub.node(Tree::kRoot).expanded);
+  REQUIRE(sub.children(Tree::kRoot).size() == 2);
+  const Node& new_a1 = sub.children(Tree::kRoot)[0];
+  const Node& new_a2 = sub.children(Tree::kRoot)[1];
+  CHECK(new_a1.move == tree.node(a1).move);
+  CHECK(new_a1.expanded);
+  // The mate three plies below the old root is two below the new one.
+  const Node& mate = sub.children(sub.child_index(Tree::kRoot, 0))[0];
+  CHECK(mate.solved);
+  CHECK(mate.fork == Fork::exact(mate_in(2)));
+  CHECK(new_a1.fork == back_up(std::vector<Fork>{mate.fork, sub.children(sub.child_index(Tree::kRoot, 0))[1].fork}));
+  // The rule's verdict is open again, to be judged from the new root; its fork stays as a guess.
+  CHECK_FALSE(new_a2.solved);
+  CHECK_FALSE(new_a2.by_rule);
+  CHECK_FALSE(sub.node(Tree::kRoot).solved);
+
+  // A budget of 3 nodes holds the new root and its replies: A1 stays a leaf with the fork it had.
+  const Tree small = tree.subtree(a, 1, 3);
+  REQUIRE(small.size() == 3);
+  CHECK_FALSE(small.children(Tree::kRoot)[0].expanded);
+  CHECK(tree.node(a1).fork.realistic() == mated_in(3));  // A1a mates
+  CHECK(small.children(Tree::kRoot)[0].fork.realistic() == mated_in(2));  // one ply nearer
+}
+
+TEST_CASE("best-first: the next search starts from the last one's subtree", "[best-first][search]") {
+  const Evaluator eval;
+  TranspositionTable tt(16);
+  const auto memory = std::make_unique<ThreadMemory>();
+  // The tree's size, from the summary note, as the budget test reads it.
+  const auto search = [&](const Position& pos, uint64_t nodes, SearchResult& r) {
+    SearchLimits limits;
+    limits.nodes = nodes;
+    SearchControl control;
+    control.clock_start_ms = now_ms();
+    size_t tree_nodes = 0;
+    r = best_first_search(pos, eval, tt, *memory, limits, control, [&](const SearchInfo& i) {
+      if (i.note.starts_with("best-first tree ")) tree_nodes = std::stoul(i.note.substr(16));
+    });
+    return tree_nodes;
+  };
+  Position pos = Position::startpos();
+  SearchResult first;
+  const size_t first_tree = search(pos, 20000, first);
+  REQUIRE(memory->best_first);
+  REQUIRE(first.ponder);
+  // The game goes on along the realistic line: the tree below it is where the next search begins.
+  pos.make_move(first.best);
+  pos.make_move(first.ponder);
+  const std::optional<Tree> kept = continue_tree(*memory->best_first, pos, kDefaultRuleSet, 1 << 20);
+  REQUIRE(kept);
+  // The first search expanded the position after its realistic line's two moves: at least those replies.
+  CHECK(kept->node(Tree::kRoot).expanded);
+  CHECK(kept->size() > 1 + 30);
+  CHECK(kept->size() < first_tree);
+  SearchResult next;
+  const size_t next_tree = search(pos, 500, next);
+  CHECK(is_legal_here(pos, next.best));
+  CHECK(next_tree >= kept->size());
+  CHECK(next_tree <= kept->size() + 500 + size_t(kMaxMoves));
+
+  // The same position with another record (from its FEN: no moves before it) starts afresh, and so
+  // does every search once the evaluations are forgotten (new weights).
+  SearchResult fresh;
+  CHECK(search(Position::from_fen(pos.fen()), 500, fresh) <= 501 + size_t(kMaxMoves));
+  search(pos, 5000, next);
+  REQUIRE(memory->best_first);
+  memory->forget_evaluations();
+  CHECK_FALSE(memory->best_first);
+  CHECK(search(pos, 500, fresh) <= 501 + size_t(kMaxMoves));
+}
+
+TEST_CASE("best-first: transposed positions take their replies from the tree", "[best-first][search]") {
+  // From the start, lines that reach one position by two move orders appear within a few thousand
+  // expansions; the summary note counts the expansions that copied a transposition's replies.
+  SearchLimits limits;
+  limits.nodes = 400000;
+  limits.infinite = true;  // no stop rule: the node limit ends it
+  SearchControl control;
+  control.clock_start_ms = now_ms();
+  uint64_t transpositions = 0, expansions = 0;
+  const Position start = Position::startpos();
+  const SearchResult r = bf_search(start, limits, control, [&](const SearchInfo& i) {
+    const auto field = [&](const std::string& name) {
+      const size_t at = i.note.find(" " + name + " ");
+      return at == std::string::npos ? uint64_t(0) : std::stoull(i.note.substr(at + name.size() + 2));
+    };
+    if (i.note.starts_with("best-first tree ")) {
+      transpositions = field("transpositions");
+      expansions = field("expansions");
+    }
+  });
+  CHECK(is_legal_here(start, r.best));
+  CHECK(transpositions > 0);
+  CHECK(transpositions < expansions);
+}
+
 TEST_CASE("best-first: a full arena refuses an expansion and keeps the tree", "[best-first][tree]") {
   Tree tree(4);
   REQUIRE(tree.expand(Tree::kRoot, leaves({fork_of(0, 0, 0, 0, 0), fork_of(-10, -10, -10, -10, -10)})));
@@ -188,43 +330,64 @@ TEST_CASE("best-first: a full arena refuses an expansion and keeps the tree", "[
 }
 
 TEST_CASE("best-first: the search stops and plays when the node budget is full", "[best-first][search]") {
+  // The tree's size, from the summary note ("best-first tree N nodes ..."): the result's nodes count
+  // the quiescence searches' positions too, which the tree does not hold.
+  const auto search_tree = [](const Position& pos, const SearchLimits& limits, SearchResult& r) {
+    SearchControl control;
+    control.clock_start_ms = now_ms();
+    size_t tree_nodes = 0;
+    r = bf_search(pos, limits, control, [&](const SearchInfo& i) {
+      if (i.note.starts_with("best-first tree ")) tree_nodes = std::stoul(i.note.substr(16));
+    });
+    return tree_nodes;
+  };
   SearchLimits limits;
   limits.design.best_first.max_nodes = 500;
-  SearchControl control;
   const Position start = Position::startpos();
-  const SearchResult r = run_best_first(start, limits, control);
+  SearchResult r;
+  const size_t tree = search_tree(start, limits, r);
   CHECK(is_legal_here(start, r.best));
-  CHECK(r.nodes < 500);
-  CHECK(r.nodes > 400);  // it did fill the tree: ~44 replies an expansion, so within one expansion of it
+  CHECK(tree <= 500);
+  CHECK(tree > 400);  // it did fill the tree: ~44 replies an expansion, so within one expansion of it
+  CHECK(r.nodes >= tree - 1);  // every position in the tree but the root was scored in this search
 
   // A budget below the root's replies is raised to hold them: there is always a move to play.
   limits.design.best_first.max_nodes = 2;
-  const SearchResult tiny = run_best_first(start, limits, control);
+  SearchResult tiny;
+  const size_t tiny_tree = search_tree(start, limits, tiny);
   CHECK(is_legal_here(start, tiny.best));
-  CHECK(tiny.nodes >= 44);  // the root's replies ...
-  CHECK(tiny.nodes <= uint64_t(kMaxMoves));  // ... within a budget of kMaxMoves + 1 nodes, the root included
+  CHECK(tiny_tree >= 45);  // the root and its replies ...
+  CHECK(tiny_tree <= size_t(kMaxMoves) + 1);  // ... within a budget of kMaxMoves + 1 nodes
 }
 
-TEST_CASE("best-first: first estimates see threats", "[best-first][estimate]") {
-  const Evaluator eval;
-  FirstEstimator estimator(eval, kDefaultRuleSet);
-  // Red has just played; Black's horse on c7 attacks Red's undefended rook on d5 (the side to move
-  // can take it: Red's pessimism), and Red's rook attacks nothing of Black.
+TEST_CASE("best-first: first estimates resolve captures and see threats", "[best-first][estimate]") {
+  Estimates estimates;
+  // Red has just played; Black's horse on c7 attacks Red's undefended rook on d5. The quiescence search
+  // lets Black take it: the realistic estimate is a rook below the static one, and with the capture in
+  // it Black has no threat left to make Red pessimistic about.
   Position pos = Position::from_fen("4k4/9/2n6/9/3R5/9/9/9/9/3K5 b - - 0 1");
-  const Child c = estimator.estimate(pos, Move::none(), 1);
+  const Score red_static = -estimates.eval.evaluate(pos);
+  const Child c = estimates.of(pos, Move::none(), 1);
   CHECK_FALSE(c.terminal);
-  CHECK(c.fork.at(0) - c.fork.at(-1) >= 800);  // S-1 is S0 less (about) the rook
-  CHECK(c.fork.at(1) - c.fork.at(0) < 100);    // no real threat of Red's
+  CHECK(red_static - c.fork.realistic() >= 800);
+  CHECK(c.fork.at(-1) == c.fork.at(0));
+  CHECK(c.fork.at(1) - c.fork.at(0) < 100);  // no real threat of Red's
+  // Red's rook on c1 attacks Black's undefended horse on c3, which Black may save by moving it: not in
+  // the realistic estimate, a hope of Red's the size of a horse.
+  Position threat = Position::from_fen("4k4/9/9/9/9/9/2n6/9/2R6/3K5 b - - 0 1");
+  const Child t = estimates.of(threat, Move::none(), 1);
+  CHECK_FALSE(t.terminal);
+  CHECK(t.fork.at(1) - t.fork.at(0) >= 300);
+  CHECK(std::abs(t.fork.at(0) + estimates.eval.evaluate(threat)) < 100);  // the horse is not lost yet
   // A mate: Black is to move with no legal move (checkmated by two rooks), so Red's move won.
   Position mated = Position::from_fen("1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1");
-  const Child m = estimator.estimate(mated, Move::none(), 3);
+  const Child m = estimates.of(mated, Move::none(), 3);
   CHECK(m.terminal);
   CHECK(m.fork == Fork::exact(mate_in(3)));
 }
 
 TEST_CASE("best-first: first estimates are in order on the bench positions", "[best-first][estimate]") {
-  const Evaluator eval;
-  FirstEstimator estimator(eval, kDefaultRuleSet);
+  Estimates estimates;
   std::ifstream in(std::string(JIANG_DATA_DIR) + "/bench.epd");
   std::string line;
   int positions = 0;
@@ -234,7 +397,7 @@ TEST_CASE("best-first: first estimates are in order on the bench positions", "[b
     generate_legal(pos, moves);
     for (Move m : moves) {
       pos.make_move(m);
-      const Child c = estimator.estimate(pos, m, 1);
+      const Child c = estimates.of(pos, m, 1);
       pos.unmake_move();
       for (int k = -2; k < 2; ++k) REQUIRE(c.fork.at(k) <= c.fork.at(k + 1));
     }
@@ -323,11 +486,12 @@ TEST_CASE("best-first: perpetual check is not played", "[best-first][search][rul
   Position pos = engine.position();
   pos.in_check();
   pos.make_move(*parse_move("h8h9"));
-  const Child c = FirstEstimator(Evaluator(), kDefaultRuleSet).estimate(pos, *parse_move("h8h9"), 1);
+  Estimates estimates;
+  const Child c = estimates.of(pos, *parse_move("h8h9"), 1);
   CHECK(c.terminal);
   CHECK(c.fork == Fork::exact(mated_in(1)));
   // Under the draw rule set the same repetition is a draw.
-  const Child d = FirstEstimator(Evaluator(), RuleSet::Draw).estimate(pos, *parse_move("h8h9"), 1);
+  const Child d = estimates.of(pos, *parse_move("h8h9"), 1, RuleSet::Draw);
   CHECK(d.terminal);
   CHECK(d.fork == Fork::exact(kDraw));
 }
@@ -370,7 +534,7 @@ TEST_CASE("best-first: stop is honoured quickly, and pondering waits for ponderh
   ponder.clock_start_ms = now_ms();
   done = false;
   std::thread p([&] {
-    r = best_first_search(start, Evaluator(), timed, ponder, {});
+    r = bf_search(start, timed, ponder);
     done = true;
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(400));
@@ -390,7 +554,7 @@ TEST_CASE("best-first: info lines and root notes", "[best-first][search]") {
   control.clock_start_ms = now_ms();
   std::vector<SearchInfo> infos;
   const SearchResult r =
-      best_first_search(Position::startpos(), Evaluator(), limits, control, [&](const SearchInfo& i) { infos.push_back(i); });
+      bf_search(Position::startpos(), limits, control, [&](const SearchInfo& i) { infos.push_back(i); });
   REQUIRE(infos.size() >= 2);
   const auto line = std::find_if(infos.begin(), infos.end(), [](const SearchInfo& i) { return i.note.empty(); });
   REQUIRE(line != infos.end());

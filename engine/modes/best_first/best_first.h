@@ -3,7 +3,9 @@
 //
 // The loop: pick the root move with the highest optimistic estimate, descend by the replies with the
 // highest optimistic estimate to a position not yet expanded, expand it (all its legal moves with their
-// first estimates, first_estimate.h), back the forks up to the root (fork.h). Every
+// first estimates, first_estimate.h, each resolved by a quiescence search; or, when the same position
+// was expanded on another line, its replies as they stand there), back the forks up to the root
+// (fork.h). Every
 // Settings::vote_interval-th expansion instead starts from the root move with the highest realistic
 // estimate, which receives a vote. The estimates used are S1/S-1 until the most realistic root move's
 // fork is narrower than kNarrowFork, then S2/S-2.
@@ -11,9 +13,14 @@
 // It stops when one root move's pessimistic estimate exceeds every other's optimistic one (root.h; not
 // while pondering or in `go infinite`), when every root move is solved, on `stop`, at the clock's
 // optimum time (longer when the votes and the realistic estimates disagree, up to the hard limit), at
-// `go nodes` N nodes generated (positions in the tree, each with a static evaluation and threat
-// analysis), at `go depth` D's node equivalent (nodes_for_depth), or when the tree's node budget is
-// full: then it plays with the tree it has.
+// `go nodes` N nodes generated (the replies estimated, each with a static evaluation and threat
+// analysis, and the positions their quiescence searches visited: as the alpha-beta search counts its
+// quiescence nodes), at `go depth` D's node equivalent (nodes_for_depth), or when the tree's node budget
+// is full: then it plays with the tree it has.
+//
+// The tree outlives the search (kept_tree.h): the next search on the same thread starts from its
+// subtree at the new root when the game went on along moves it holds. The quiescence searches share the
+// engine's transposition table, histories and evaluation cache with the alpha-beta search.
 //
 // It searches on one thread and answers one line: MultiPV, the skill levels and `go mate` belong to the
 // alpha-beta search and are not read here; banned and searchmoves root moves, the repetition rule set
@@ -25,13 +32,16 @@
 
 #include "engine/limits.h"
 #include "engine/search_types.h"
+#include "engine/thread_memory.h"
+#include "engine/tt.h"
 #include "eval/evaluate.h"
 #include "movegen/position.h"
 
 namespace jiang {
 
-SearchResult best_first_search(const Position& root, const Evaluator& eval, const SearchLimits& limits,
-                               SearchControl& control, const std::function<void(const SearchInfo&)>& on_info);
+SearchResult best_first_search(const Position& root, const Evaluator& eval, TranspositionTable& tt,
+                               ThreadMemory& memory, const SearchLimits& limits, SearchControl& control,
+                               const std::function<void(const SearchInfo&)>& on_info);
 
 namespace best_first {
 

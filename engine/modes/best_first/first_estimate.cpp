@@ -1,9 +1,9 @@
 #include "engine/modes/best_first/first_estimate.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "engine/rule_score.h"
-#include "engine/see.h"
 #include "eval/eval_state.h"
 #include "movegen/movegen.h"
 
@@ -67,19 +67,15 @@ ThreatSizes mover_threats(const EvalState& state, const GeneralSafety& safety, P
   return sizes;
 }
 
-// The side to move's threats: what it can take now, by the exchange evaluation, and a mate in one.
-ThreatSizes to_move_threats(const EvalState& state, const GeneralSafety& safety, Position& pos) {
+// The side to move's threats beyond the captures the quiescence search has played out: a mate in one;
+// unlikely, any of the mover's pieces it attacks.
+ThreatSizes to_move_threats(const EvalState& state, Position& pos) {
   const Color us = pos.side_to_move();
-  MoveList captures;
-  generate<GenType::Captures>(pos, captures);
-  Score best = 0;
-  for (Move m : captures)
-    if (safety.legal(pos, m)) best = std::max(best, see(pos, m));
   Score any = 0;
   for (SquareSet targets = attacked_pieces(state, ~us); !targets.empty();)
     any = std::max(any, state.tables.exchange_value[type_of(pos.piece_on(targets.pop_first()))]);
-  if (reaches_palace(state, us) && has_mate_in_one(pos)) best += FirstEstimator::kMateThreat;
-  return {best, std::max(any, best)};
+  const Score mate = reaches_palace(state, us) && has_mate_in_one(pos) ? FirstEstimator::kMateThreat : 0;
+  return {mate, std::max(any, mate)};
 }
 
 }  // namespace
@@ -98,28 +94,31 @@ bool has_mate_in_one(Position& pos) {
   return false;
 }
 
-FirstEstimator::FirstEstimator(const Evaluator& eval, RuleSet rules) : eval_(eval), rules_(rules) {}
+FirstEstimator::FirstEstimator(const Evaluator& eval, RuleSet rules, EvalCache& cache)
+    : eval_(eval), rules_(rules), cache_(cache) {}
 
-std::optional<Score> FirstEstimator::terminal_value(const Position& pos, int ply) const {
+std::optional<FirstEstimator::Verdict> FirstEstimator::verdict(const Position& pos, int ply) const {
   // The main search's verdicts, spoken for the side to move; the fork speaks for the mover.
-  if (const auto score = rule_score(pos, ply, rules_)) return -*score;
-  if (!has_legal_move(pos)) return mate_in(ply);  // no move loses, in check or not
+  if (const auto score = rule_score(pos, ply, rules_)) return Verdict{Score(-*score), true};
+  if (!has_legal_move(pos)) return Verdict{mate_in(ply), false};  // no move loses, in check or not
   return std::nullopt;
 }
 
-Fork FirstEstimator::threat_fork(Position& pos) const {
+Fork FirstEstimator::threat_fork(Position& pos, Searcher& quiet) {
+  assert(quiet.walked_key() == pos.key());
   EvalState state(pos, eval_.params().weights(), eval_.tables());  // its attack maps serve both
-  const Score s0 = -eval_.evaluate(state);
+  cache_.evaluate(eval_, state);  // for the quiescence search's stand-pat
   const GeneralSafety safety(pos);
   const ThreatSizes ours = mover_threats(state, safety, pos);
-  const ThreatSizes theirs = to_move_threats(state, safety, pos);
+  const ThreatSizes theirs = to_move_threats(state, pos);
+  const Score s0 = -quiet.quiescence();
   return Fork::from_threats(s0, ours.real, ours.unlikely, theirs.real, theirs.unlikely);
 }
 
-Child FirstEstimator::estimate(Position& pos, Move move, int ply) const {
+Child FirstEstimator::estimate(Position& pos, Searcher& quiet, Move move, int ply) {
   pos.in_check();  // the repetition rules read the check flags of the record
-  if (const auto value = terminal_value(pos, ply)) return {move, Fork::exact(*value), true};
-  return {move, threat_fork(pos), false};
+  if (const auto end = verdict(pos, ply)) return {move, Fork::exact(end->value), true, end->by_rule};
+  return {move, threat_fork(pos, quiet), false};
 }
 
 }  // namespace jiang::best_first

@@ -1,11 +1,13 @@
 // The first estimate of a position the best-first search has just generated: its fork from the point of
 // view of the side that moved into it (the mover), or its exact value when the game ends there.
 //
-//   S0  the static evaluation (the full Evaluator: material and position), negated to the mover's view.
+//   S0  the quiescence search's score (the main search's, engine/search.h: captures, and evasions in
+//       check, played out until the position is quiet), negated to the mover's view. A pending
+//       recapture is in it, so the side to move's captures are no threat beyond it.
 //   S1  the mover's optimism: S0 plus the size of the mover's real threats. The side to move answers
 //       first and may parry them, so they are a hope, not a gain.
-//   S-1 the mover's pessimism: S0 less the size of the side to move's real threats, which it can cash at
-//       once (its best capture by the exchange evaluation, or a mate in one).
+//   S-1 the mover's pessimism: S0 less the size of the side to move's real threats beyond its captures:
+//       a mate in one.
 //   S2, S-2 the same with the unlikely threats added: any attack, even on a piece that can step away.
 //
 // Real threats of the mover (eval/ threat machinery: the attack maps, relations' exchange rule):
@@ -17,13 +19,15 @@
 //     as a likely threat, since only one can step away;
 //   - a check: the reply is forced, worth kCheckThreat;
 //   - a mate threat: a mate in one were the side to move to pass, worth kMateThreat.
-// The side to move's real threats are what it can do now: its best legal capture by see() (so a check
-// leaves only the captures that answer it, and a pinned piece cannot capture away), and a mate in one.
+//
+// One evaluation a position: the attack maps are built once, for the threats and the static score,
+// and the score goes into the evaluation cache, where the quiescence search's stand-pat finds it.
 #pragma once
 
 #include <optional>
 
 #include "engine/modes/best_first/tree.h"
+#include "engine/search.h"
 #include "rules/rules.h"
 #include "eval/evaluate.h"
 #include "movegen/position.h"
@@ -40,19 +44,28 @@ class FirstEstimator {
   // A pinned piece attacked on even terms can be attacked again and not flee: half of it is at stake.
   static constexpr int kPinnedTargetShare = 2;  // divisor of the piece's value
 
-  FirstEstimator(const Evaluator& eval, RuleSet rules);
+  // The estimates evaluate through `cache`: the one the quiescence searcher evaluates through.
+  FirstEstimator(const Evaluator& eval, RuleSet rules, EvalCache& cache);
 
-  // The reply that led to `pos` (just made, pos's side to move answers it), `ply` plies below the root.
-  // pos is the same when this returns. Its game record decides repetitions, as in the main search.
-  Child estimate(Position& pos, Move move, int ply) const;
+  // The reply that led to `pos` (just made, pos's side to move answers it), `ply` plies below the root;
+  // `quiet` has been walked to the same position. pos is the same when this returns. Its game record
+  // decides repetitions, as in the main search.
+  Child estimate(Position& pos, Searcher& quiet, Move move, int ply);
+
+  // The game's end at pos, `ply` plies below the root, from the mover's view, if a rule or the lack of
+  // moves decides it.
+  struct Verdict {
+    Score value;
+    bool by_rule;  // a repetition or the 60-move rule, not the lack of moves
+  };
+  std::optional<Verdict> verdict(const Position& pos, int ply) const;
 
  private:
-  // The game's end at pos, from the mover's view, if a rule or the lack of moves decides it.
-  std::optional<Score> terminal_value(const Position& pos, int ply) const;
-  Fork threat_fork(Position& pos) const;
+  Fork threat_fork(Position& pos, Searcher& quiet);
 
   const Evaluator& eval_;
   RuleSet rules_;
+  EvalCache& cache_;
 };
 
 // Whether the side to move has a move that mates at once.

@@ -18,6 +18,15 @@ Fork Fork::exact(Score v) {
   return f;
 }
 
+Fork Fork::mates_nearer(int plies) const {
+  Fork f = *this;
+  for (int16_t& v : f.s) {
+    if (v >= kMateBound) v = int16_t(std::clamp<int>(v + plies, kMateBound, kMate));
+    if (v <= -kMateBound) v = int16_t(std::clamp<int>(v - plies, -kMate, -kMateBound));
+  }
+  return f;
+}
+
 Fork Fork::from_threats(Score s0, Score gain, Score unlikely_gain, Score loss, Score unlikely_loss) {
   Fork f;
   f.s[2] = clamp_guess(s0);

@@ -34,6 +34,9 @@ struct Fork {
 
   // All five equal: a position whose value is known (mate, a rule's verdict).
   static Fork exact(Score v);
+  // The fork seen from `plies` plies further down the line (fewer when negative): every mate that much
+  // nearer. The mate scores count plies from the root, so a fork moved to another depth is shifted.
+  Fork mates_nearer(int plies) const;
   // From a realistic score and the sizes (>= 0) of the two sides' threats, kept in order
   // S2 >= S1 >= S0 >= S-1 >= S-2 and clamped below the mate scores (a static guess never claims mate).
   static Fork from_threats(Score s0, Score gain, Score unlikely_gain, Score loss, Score unlikely_loss);

@@ -42,7 +42,8 @@ std::vector<SearchInfo> root_notes(const Tree& tree, const RootView& view) {
   std::vector<SearchInfo> notes(1);
   notes[0].note = "best-first tree " + std::to_string(tree.size()) + " nodes " +
                   std::to_string(tree.bytes() / 1024) + " KiB expansions " + std::to_string(view.expansions) +
-                  " estimates " + (view.level == Level::Likely ? "S-1..S1" : "S-2..S2");
+                  " transpositions " + std::to_string(view.transpositions) + " estimates " +
+                  (view.level == Level::Likely ? "S-1..S1" : "S-2..S2") + (view.reused ? " kept" : "");
   for (size_t i = 0; i < std::min(kNoteMoves, order.size()); ++i) {
     const size_t k = order[i];
     notes.push_back({});

@@ -18,6 +18,8 @@ struct RootView {
   std::span<const uint64_t> nodes;  // nodes generated below each root move
   Level level;                      // the estimates in use
   uint64_t expansions;
+  uint64_t transpositions;  // expansions whose replies came from the same position elsewhere in the tree
+  bool reused;              // the tree began as the last search's subtree
 };
 
 // The info line: depth = plies of the realistic line, score = the most realistic root move's S0,

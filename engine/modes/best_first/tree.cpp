@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace jiang::best_first {
 
@@ -20,6 +21,7 @@ bool Tree::expand(uint32_t parent, std::span<const Child> children) {
     n.fork = c.terminal ? Fork::exact(c.fork.realistic()) : c.fork;
     n.move = c.move;
     n.solved = c.terminal;
+    n.by_rule = c.terminal && c.by_rule;
     n.parent = parent;
     nodes_.push_back(n);
   }
@@ -31,10 +33,11 @@ bool Tree::expand(uint32_t parent, std::span<const Child> children) {
   return true;
 }
 
-void Tree::settle(uint32_t i, Fork fork) {
+void Tree::settle(uint32_t i, Fork fork, bool by_rule) {
   Node& n = nodes_.at(i);
   n.fork = Fork::exact(fork.realistic());
   n.solved = true;
+  n.by_rule = by_rule;
 }
 
 void Tree::back_up_from(uint32_t from) {
@@ -42,6 +45,37 @@ void Tree::back_up_from(uint32_t from) {
     back_up_node(i);
     if (i == kRoot) break;
   }
+}
+
+Tree Tree::subtree(uint32_t from, int plies, size_t max_nodes) const {
+  Tree t(max_nodes);
+  t.nodes_.reserve(std::min(t.max_nodes_, nodes_.size()));
+  // Pairs of a node here and its copy there, in the copy's order: breadth first.
+  std::vector<std::pair<uint32_t, uint32_t>> order{{from, kRoot}};
+  for (size_t q = 0; q < order.size(); ++q) {
+    const auto [old_i, new_i] = order[q];
+    const Node& o = nodes_[old_i];
+    if (!o.expanded || t.nodes_.size() + o.child_count > t.max_nodes_) continue;  // stays a leaf
+    const auto first = uint32_t(t.nodes_.size());
+    for (uint32_t k = 0; k < o.child_count; ++k) {
+      Node n = nodes_[o.first_child + k];
+      n.fork = n.fork.mates_nearer(plies);
+      n.parent = new_i;
+      n.expanded = false;  // until its own turn in the order
+      n.first_child = n.child_count = 0;
+      if (n.by_rule) n.solved = n.by_rule = false;
+      order.emplace_back(o.first_child + k, uint32_t(t.nodes_.size()));
+      t.nodes_.push_back(n);
+    }
+    Node& c = t.nodes_[new_i];
+    c.first_child = first;
+    c.child_count = o.child_count;
+    c.expanded = true;
+  }
+  // Children come after their parents: backing up from the last node to the first settles each node
+  // after all of its replies.
+  for (size_t i = t.nodes_.size(); i-- > 0;) t.back_up_node(uint32_t(i));
+  return t;
 }
 
 void Tree::back_up_node(uint32_t i) {

@@ -20,8 +20,9 @@ struct Node {
   Fork fork;                   // from the point of view of the side that moved into this node
   Move move;                   // the move that led here (none at the root)
   uint16_t child_count = 0;
-  bool expanded = false;       // its replies are in the tree (a terminal node is never expanded)
-  bool solved = false;         // its fork is exact: terminal, or settled by solved replies
+  bool expanded : 1 = false;   // its replies are in the tree (a terminal node is never expanded)
+  bool solved : 1 = false;     // its fork is exact: terminal, or settled by solved replies
+  bool by_rule : 1 = false;    // terminal by a repetition or the 60-move rule: a verdict of its path
   uint32_t parent = 0;
   uint32_t first_child = 0;
 };
@@ -34,6 +35,7 @@ struct Child {
   Move move;
   Fork fork;
   bool terminal = false;
+  bool by_rule = false;  // terminal by a rule's verdict (repetition, 60 moves), not for want of moves
 };
 
 class Tree {
@@ -57,10 +59,18 @@ class Tree {
   // An empty list is refused too: a position without moves is terminal, never expanded.
   bool expand(uint32_t parent, std::span<const Child> children);
   // Marks a leaf as terminal (solved) with an exact value: how the root is closed when it has no moves,
-  // and how a line too deep to follow is cut.
-  void settle(uint32_t i, Fork fork);
+  // how a line too deep to follow is cut, and how a leaf a rule ends is closed (by_rule).
+  void settle(uint32_t i, Fork fork, bool by_rule = false);
   // Recomputes the forks and solved flags of `from` and its ancestors up to the root.
   void back_up_from(uint32_t from);
+
+  // The tree below node `from`, `plies` plies below the root, as a tree of its own with `from` as its
+  // root, within max_nodes: what the next search keeps once the game has reached from's position.
+  // Breadth first, so that a node whose replies no longer fit stays a leaf with the fork it has; mate
+  // distances shorten by `plies`; a rule's verdict becomes an open leaf again, since whether a
+  // repetition ends the game depends on where the root is (the search judges it when it reaches it);
+  // every fork is backed up again.
+  Tree subtree(uint32_t from, int plies, size_t max_nodes) const;
 
  private:
   void back_up_node(uint32_t i);
