@@ -3,6 +3,7 @@
 // illegal move ever played, the node budget, node and depth limits, a perpetual check avoided, stop and
 // ponderhit obeyed.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <functional>
@@ -78,6 +79,14 @@ struct Estimates {
     return FirstEstimator(eval, rules, memory->eval_cache).estimate(pos, quiet, move, ply);
   }
 };
+
+// A number of the search's summary note ("best-first tree N nodes ... expansions N transpositions N
+// ..."): the word before it names it; 0 when this is not the summary or it lacks the field.
+uint64_t summary_field(const SearchInfo& info, const std::string& name) {
+  if (!info.note.starts_with("best-first tree ")) return 0;
+  const size_t at = info.note.find(" " + name + " ");
+  return at == std::string::npos ? 0 : std::stoull(info.note.substr(at + name.size() + 2));
+}
 
 bool is_legal_here(const Position& pos, Move m) {
   MoveList legal;
@@ -256,9 +265,8 @@ TEST_CASE("best-first: the next search starts from the last one's subtree", "[be
     SearchControl control;
     control.clock_start_ms = now_ms();
     size_t tree_nodes = 0;
-    r = best_first_search(pos, eval, tt, *memory, limits, control, [&](const SearchInfo& i) {
-      if (i.note.starts_with("best-first tree ")) tree_nodes = std::stoul(i.note.substr(16));
-    });
+    r = best_first_search(pos, eval, tt, *memory, limits, control,
+                          [&](const SearchInfo& i) { tree_nodes = std::max(tree_nodes, summary_field(i, "tree")); });
     return tree_nodes;
   };
   Position pos = Position::startpos();
@@ -303,14 +311,8 @@ TEST_CASE("best-first: transposed positions take their replies from the tree", "
   uint64_t transpositions = 0, expansions = 0;
   const Position start = Position::startpos();
   const SearchResult r = bf_search(start, limits, control, [&](const SearchInfo& i) {
-    const auto field = [&](const std::string& name) {
-      const size_t at = i.note.find(" " + name + " ");
-      return at == std::string::npos ? uint64_t(0) : std::stoull(i.note.substr(at + name.size() + 2));
-    };
-    if (i.note.starts_with("best-first tree ")) {
-      transpositions = field("transpositions");
-      expansions = field("expansions");
-    }
+    transpositions = std::max(transpositions, summary_field(i, "transpositions"));
+    expansions = std::max(expansions, summary_field(i, "expansions"));
   });
   CHECK(is_legal_here(start, r.best));
   CHECK(transpositions > 0);
@@ -336,9 +338,8 @@ TEST_CASE("best-first: the search stops and plays when the node budget is full",
     SearchControl control;
     control.clock_start_ms = now_ms();
     size_t tree_nodes = 0;
-    r = bf_search(pos, limits, control, [&](const SearchInfo& i) {
-      if (i.note.starts_with("best-first tree ")) tree_nodes = std::stoul(i.note.substr(16));
-    });
+    r = bf_search(pos, limits, control,
+                  [&](const SearchInfo& i) { tree_nodes = std::max(tree_nodes, summary_field(i, "tree")); });
     return tree_nodes;
   };
   SearchLimits limits;
