@@ -12,63 +12,63 @@ constexpr std::string_view kTypeNames[kPieceTypes] = {"", "king", "advisor", "el
 // the piece can stand on become parameters.
 using HalfTable = std::array<std::array<int, kHalfFiles>, kRanks>;
 
-constexpr HalfTable kPawnMg = {{{-186, 68, 161, -2, 122}, {94, 99, 192, 204, 211}, {65, 182, 99, 174, 132},
-                                {52, 101, 87, 103, 125}, {-19, 112, 27, 56, 81}, {-40, 0, 0, 0, 19},
-                                {-52, 0, -65, 0, 9}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+constexpr HalfTable kPawnMg = {{{-24, -50, 31, 11, 41}, {-17, 66, 39, 116, 28}, {12, 66, 120, 111, 80},
+                                {22, 60, 58, 26, 12}, {-18, 65, 76, 105, 119}, {-44, 0, -15, 0, 33},
+                                {-59, 0, -81, 0, 19}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}}};
-constexpr HalfTable kPawnEg = {{{-24, -45, 4, -26, -39}, {66, 52, -11, 4, 50}, {64, 50, 42, 126, 96},
-                                {50, 48, 46, 23, 21}, {70, 42, 91, 83, 110}, {56, 0, -4, 0, 87},
-                                {60, 0, -36, 0, 56}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+constexpr HalfTable kPawnEg = {{{3, -32, 19, 18, -25}, {-5, 42, 41, 52, 81}, {25, 48, 36, 134, 79},
+                                {35, 67, 36, 65, 54}, {46, 51, 51, 34, 58}, {7, 0, -31, 0, 34},
+                                {9, 0, -37, 0, 13}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}}};
-constexpr HalfTable kHorseMg = {{{186, -5, 44, 16, 110}, {-146, 131, 172, 136, 96}, {125, 90, -28, 198, 196},
-                                 {-39, 110, 73, 193, 4}, {80, -44, 119, 98, 152}, {51, -13, 32, 19, 69},
-                                 {7, 71, -30, -46, -6}, {-25, -4, -26, 84, 12}, {-27, 1, -84, -90, -20},
-                                 {137, -71, -21, 19, -189}}};
-constexpr HalfTable kHorseEg = {{{38, -11, 93, 76, -28}, {160, 34, 43, 2, 62}, {55, 34, 10, 11, 93},
-                                 {56, 49, 13, 2, 38}, {18, 67, 78, 21, -6}, {-21, 43, 36, 55, 32},
-                                 {56, 9, 58, 41, 52}, {19, 9, 33, 38, 19}, {10, 87, 16, 20, -116},
-                                 {-48, -47, -50, -15, 51}}};
-constexpr HalfTable kRookMg = {{{39, 63, 78, 194, 188}, {44, 103, 70, 77, 194}, {56, 42, 71, 76, 106},
-                                {93, 87, 126, 112, 107}, {-6, 30, 33, 40, 88}, {-35, 24, 47, 72, 117},
-                                {-13, 67, 116, 97, 178}, {24, 20, 34, 60, -74}, {16, 19, 20, 42, 54},
-                                {-7, 55, 39, 74, -114}}};
-constexpr HalfTable kRookEg = {{{108, 68, 109, 72, 93}, {111, 70, 126, 145, 152}, {108, 90, 106, 137, 158},
-                                {69, 97, 67, 103, 153}, {106, 116, 149, 147, 139}, {157, 174, 128, 141, 162},
-                                {96, 68, 130, 138, 109}, {133, 152, 170, 168, 186}, {97, 86, 104, 79, 6},
-                                {81, 126, 120, 152, 184}}};
-constexpr HalfTable kCannonMg = {{{92, 28, -17, -64, 44}, {66, -41, 2, -32, 103}, {72, -28, 15, -97, -149},
-                                  {48, 24, 54, -38, 57}, {68, -17, 22, -78, 93}, {-5, -3, 51, 11, 105},
-                                  {43, -36, 60, 27, 78}, {48, 7, 86, 71, 112}, {77, 1, 82, -54, 16},
-                                  {9, -68, 123, -28, -2}}};
-constexpr HalfTable kCannonEg = {{{-28, -6, 15, -5, -44}, {-19, 17, 60, 36, 0}, {-38, 0, 24, 21, 14},
-                                  {-46, -77, -7, 9, -25}, {-55, -5, 17, 56, -42}, {55, 43, 20, 4, -27},
-                                  {47, 37, 13, 12, -5}, {50, 36, -12, 12, 6}, {-2, 43, 1, 72, 3},
-                                  {-81, 1, -25, 21, 23}}};
+constexpr HalfTable kHorseMg = {{{58, -24, 83, 23, -11}, {26, -7, 132, 63, 30}, {102, 56, -45, 16, 83},
+                                 {-10, 109, -25, 112, -8}, {57, 16, 72, 24, 45}, {3, -17, 89, 27, 53},
+                                 {-5, -14, -33, -23, 41}, {-20, -15, -39, 62, -21}, {-26, 39, -27, -64, -31},
+                                 {-67, -109, -36, 3, -8}}};
+constexpr HalfTable kHorseEg = {{{38, -72, 22, -19, 19}, {-115, 5, 36, 1, 77}, {50, 36, -23, 79, 97},
+                                 {2, 4, 14, 9, -18}, {25, 1, 17, 24, 45}, {-9, 7, 21, 10, 34},
+                                 {-14, 13, 34, -3, 25}, {-74, 4, -23, 9, -9}, {-57, -34, -75, -74, -54},
+                                 {-32, -17, -35, -26, -42}}};
+constexpr HalfTable kRookMg = {{{6, 44, 49, 93, 17}, {11, 22, 18, 64, 99}, {23, 46, 13, 13, 108},
+                                {30, 87, 117, 35, 41}, {34, 58, 58, 10, 72}, {6, 56, 52, 44, 46},
+                                {-7, 55, 88, 46, 71}, {-42, 42, 32, 26, -12}, {-22, 5, 5, 4, 27},
+                                {-38, 40, 15, 9, 28}}};
+constexpr HalfTable kRookEg = {{{-17, 39, 31, 64, 30}, {-8, 16, 50, 56, 63}, {29, -57, 27, 130, 25},
+                                {40, 10, 28, 47, 104}, {25, 6, 39, 66, 58}, {10, 23, 19, 53, 106},
+                                {14, 9, 14, 47, 101}, {84, 46, 65, 75, 80}, {27, -30, 26, 26, -41},
+                                {-13, 6, 48, 79, -15}}};
+constexpr HalfTable kCannonMg = {{{79, 14, -11, -80, -24}, {49, -93, -34, -82, -31}, {12, -69, -35, -33, -57},
+                                  {8, -35, 20, -34, 30}, {-3, -22, -45, -33, 90}, {-16, -39, 11, -28, 38},
+                                  {4, -34, 36, -15, 38}, {47, -2, 71, 60, 100}, {48, 7, 80, -48, 9},
+                                  {23, -9, 70, -24, -22}}};
+constexpr HalfTable kCannonEg = {{{-8, -4, -26, 25, -10}, {-47, -17, -5, -6, 79}, {5, 4, -5, -8, -59},
+                                  {-8, -3, 21, -22, -33}, {5, -30, 22, 7, 0}, {2, 13, -6, -35, -9},
+                                  {18, 15, 3, 26, 1}, {7, 19, 3, -5, -22}, {-11, 22, -12, 37, -4},
+                                  {15, 21, -28, 2, 51}}};
 // The palace and the defenders' points; everything else is unreachable and left at zero.
 constexpr HalfTable kKingMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 0}, {0, 0, 0, -116, -73}, {0, 0, 0, -102, -57},
-                                {0, 0, 0, 9, 98}}};
+                                {0, 0, 0, 0, 0}, {0, 0, 0, -124, -107}, {0, 0, 0, -97, -37},
+                                {0, 0, 0, 30, 108}}};
 constexpr HalfTable kKingEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 0}, {0, 0, 0, 11, -18}, {0, 0, 0, 15, 23},
-                                {0, 0, 0, 0, -6}}};
+                                {0, 0, 0, 0, 0}, {0, 0, 0, -27, -18}, {0, 0, 0, -5, 3},
+                                {0, 0, 0, -12, -32}}};
 constexpr HalfTable kAdvisorMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0}, {0, 0, 0, -16, 0}, {0, 0, 0, 0, 26},
-                                   {0, 0, 0, 2, 0}}};
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, -67, 0}, {0, 0, 0, 0, 17},
+                                   {0, 0, 0, -31, 0}}};
 constexpr HalfTable kAdvisorEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0}, {0, 0, 0, -56, 0}, {0, 0, 0, 0, -32},
-                                   {0, 0, 0, -48, 0}}};
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, -98, 0}, {0, 0, 0, 0, -87},
+                                   {0, 0, 0, -103, 0}}};
 constexpr HalfTable kElephantMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -54, 0, 0},
-                                    {0, 0, 0, 0, 0}, {-11, 0, 0, 0, 94}, {0, 0, 0, 0, 0},
-                                    {0, 0, 41, 0, 0}}};
+                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -61, 0, 0},
+                                    {0, 0, 0, 0, 0}, {-38, 0, 0, 0, 78}, {0, 0, 0, 0, 0},
+                                    {0, 0, 20, 0, 0}}};
 constexpr HalfTable kElephantEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -24, 0, 0},
-                                    {0, 0, 0, 0, 0}, {-30, 0, 0, 0, -42}, {0, 0, 0, 0, 0},
-                                    {0, 0, -46, 0, 0}}};
+                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -74, 0, 0},
+                                    {0, 0, 0, 0, 0}, {-75, 0, 0, 0, -79}, {0, 0, 0, 0, 0},
+                                    {0, 0, -78, 0, 0}}};
 
 struct TypeDefaults {
   PhaseValue material;
@@ -79,12 +79,12 @@ struct TypeDefaults {
 constexpr TypeDefaults kTypeDefaults[kPieceTypes] = {
     {{0, 0}, nullptr, nullptr},
     {{0, 0}, &kKingMg, &kKingEg},  // the general is never exchanged; its value is the game
-    {{151, 110}, &kAdvisorMg, &kAdvisorEg},
-    {{262, 114}, &kElephantMg, &kElephantEg},
-    {{559, 384}, &kHorseMg, &kHorseEg},
-    {{1085, 1240}, &kRookMg, &kRookEg},
-    {{602, 399}, &kCannonMg, &kCannonEg},
-    {{118, 112}, &kPawnMg, &kPawnEg},
+    {{174, 109}, &kAdvisorMg, &kAdvisorEg},
+    {{251, 120}, &kElephantMg, &kElephantEg},
+    {{491, 482}, &kHorseMg, &kHorseEg},
+    {{1114, 1044}, &kRookMg, &kRookEg},
+    {{581, 444}, &kCannonMg, &kCannonEg},
+    {{136, 139}, &kPawnMg, &kPawnEg},
 };
 
 // Whether a piece of this type can ever stand on (file 0..4, rank 0..9 from its own side).
@@ -123,48 +123,48 @@ void visit_params(Weights& w, Visit&& visit) {
           visit(name, phase == 0 ? field.mg : field.eg, table[kRanks - 1 - rank][file], -kPositionBound,
                 kPositionBound);
         }
-  phase_value("mobility.horse", w.mobility[Horse], {26, 14}, -50, 100);
-  phase_value("mobility.rook", w.mobility[Rook], {10, 13}, -50, 100);
-  phase_value("mobility.cannon", w.mobility[Cannon], {8, 4}, -50, 100);
-  phase_value("control.own_half", w.control_own_half, {2, -6}, -50, 50);
-  phase_value("control.enemy_half", w.control_enemy_half, {7, 0}, -50, 50);
-  phase_value("control.enemy_palace", w.control_enemy_palace, {29, -7}, -50, 100);
-  visit("relations.threat_to_move_pct", w.threat_to_move_pct, 16, 0, 100);
-  visit("relations.threat_waiting_pct", w.threat_waiting_pct, 8, 0, 100);
-  phase_value("relations.defended", w.defended, {22, 3}, -50, 50);
-  phase_value("safety.missing_advisor", w.missing_advisor, {78, 14}, -50, 100);
-  phase_value("safety.missing_elephant", w.missing_elephant, {0, 2}, -50, 100);
-  phase_value("safety.palace_attack", w.palace_attack, {-7, 4}, -50, 100);
+  phase_value("mobility.horse", w.mobility[Horse], {25, 5}, -50, 100);
+  phase_value("mobility.rook", w.mobility[Rook], {5, 25}, -50, 100);
+  phase_value("mobility.cannon", w.mobility[Cannon], {12, 2}, -50, 100);
+  phase_value("control.own_half", w.control_own_half, {6, -6}, -50, 50);
+  phase_value("control.enemy_half", w.control_enemy_half, {11, -7}, -50, 50);
+  phase_value("control.enemy_palace", w.control_enemy_palace, {16, -12}, -50, 100);
+  visit("relations.threat_to_move_pct", w.threat_to_move_pct, 10, 0, 100);
+  visit("relations.threat_waiting_pct", w.threat_waiting_pct, 9, 0, 100);
+  phase_value("relations.defended", w.defended, {22, 10}, -50, 50);
+  phase_value("safety.missing_advisor", w.missing_advisor, {74, 31}, -50, 100);
+  phase_value("safety.missing_elephant", w.missing_elephant, {32, -19}, -50, 100);
+  phase_value("safety.palace_attack", w.palace_attack, {-7, -2}, -50, 100);
   // Danger units: a rook, horse and cannon on the palace with two safe checks and a weak square, less
   // four defenders, are about 40 units, a penalty of about 1.5 pawns.
-  visit("danger.attacker.rook", w.danger_attacker[Rook], 12, 0, 100);
-  visit("danger.attacker.horse", w.danger_attacker[Horse], 16, 0, 100);
+  visit("danger.attacker.rook", w.danger_attacker[Rook], 19, 0, 100);
+  visit("danger.attacker.horse", w.danger_attacker[Horse], 25, 0, 100);
   visit("danger.attacker.cannon", w.danger_attacker[Cannon], 11, 0, 100);
-  visit("danger.attacker.pawn", w.danger_attacker[Pawn], 14, 0, 100);
-  visit("danger.check.rook", w.danger_check[Rook], 17, 0, 100);
-  visit("danger.check.horse", w.danger_check[Horse], 12, 0, 100);
-  visit("danger.check.cannon", w.danger_check[Cannon], 5, 0, 100);
-  visit("danger.weak_square", w.danger_weak_square, 2, 0, 100);
-  visit("danger.defender", w.danger_defender, 3, 0, 100);
-  visit("danger.curve.mg", w.danger_curve_mg, 85, 0, 1000);
-  visit("danger.linear.eg", w.danger_linear_eg, 4, 0, 200);
-  phase_value("patterns.hollow_cannon", w.hollow_cannon, {193, -35}, -100, 300);
-  phase_value("patterns.central_cannon", w.central_cannon, {30, 79}, -100, 200);
-  phase_value("patterns.linked_pawns", w.linked_pawns, {79, -4}, -100, 200);
-  phase_value("patterns.bottom_cannon", w.bottom_cannon, {80, 10}, -100, 200);
-  phase_value("patterns.palace_horse", w.palace_horse, {-11, -21}, -200, 100);
-  phase_value("patterns.cannon_vs_missing_advisor", w.cannon_vs_missing_advisor, {-40, 22}, -100, 200);
-  phase_value("pins.rook", w.pinned[Rook], {-58, -60}, -300, 100);
-  phase_value("pins.horse", w.pinned[Horse], {-64, -26}, -300, 100);
-  phase_value("pins.cannon", w.pinned[Cannon], {-26, -48}, -300, 100);
-  phase_value("restricted.trapped_horse", w.trapped_horse, {-62, -4}, -300, 100);
-  phase_value("restricted.horse_one_square", w.restricted_horse, {-22, -13}, -200, 100);
-  phase_value("restricted.screenless_cannon", w.screenless_cannon, {23, -38}, -200, 100);
-  phase_value("pawns.near_palace", w.pawn_near_palace, {55, 14}, -100, 200);
-  phase_value("pawns.vs_missing_defender", w.pawn_vs_missing_defender, {-4, 40}, -100, 200);
-  phase_value("pawns.on_general_file", w.pawn_on_general_file, {20, 5}, -100, 200);
-  phase_value("pawns.bottom", w.bottom_pawn, {-92, -23}, -200, 100);
-  visit("tempo", w.tempo, 14, -50, 100);
+  visit("danger.attacker.pawn", w.danger_attacker[Pawn], 19, 0, 100);
+  visit("danger.check.rook", w.danger_check[Rook], 25, 0, 100);
+  visit("danger.check.horse", w.danger_check[Horse], 25, 0, 100);
+  visit("danger.check.cannon", w.danger_check[Cannon], 9, 0, 100);
+  visit("danger.weak_square", w.danger_weak_square, 0, 0, 100);
+  visit("danger.defender", w.danger_defender, 0, 0, 100);
+  visit("danger.curve.mg", w.danger_curve_mg, 72, 0, 1000);
+  visit("danger.linear.eg", w.danger_linear_eg, 0, 0, 200);
+  phase_value("patterns.hollow_cannon", w.hollow_cannon, {168, 40}, -100, 300);
+  phase_value("patterns.central_cannon", w.central_cannon, {45, 81}, -100, 200);
+  phase_value("patterns.linked_pawns", w.linked_pawns, {-42, -49}, -100, 200);
+  phase_value("patterns.bottom_cannon", w.bottom_cannon, {108, -28}, -100, 200);
+  phase_value("patterns.palace_horse", w.palace_horse, {-47, -139}, -200, 100);
+  phase_value("patterns.cannon_vs_missing_advisor", w.cannon_vs_missing_advisor, {4, -32}, -100, 200);
+  phase_value("pins.rook", w.pinned[Rook], {-139, -6}, -300, 100);
+  phase_value("pins.horse", w.pinned[Horse], {-63, -118}, -300, 100);
+  phase_value("pins.cannon", w.pinned[Cannon], {-36, -91}, -300, 100);
+  phase_value("restricted.trapped_horse", w.trapped_horse, {-64, -66}, -300, 100);
+  phase_value("restricted.horse_one_square", w.restricted_horse, {1, -61}, -200, 100);
+  phase_value("restricted.screenless_cannon", w.screenless_cannon, {-2, -49}, -200, 100);
+  phase_value("pawns.near_palace", w.pawn_near_palace, {80, -38}, -100, 200);
+  phase_value("pawns.vs_missing_defender", w.pawn_vs_missing_defender, {97, 48}, -100, 200);
+  phase_value("pawns.on_general_file", w.pawn_on_general_file, {42, -1}, -100, 200);
+  phase_value("pawns.bottom", w.bottom_pawn, {0, -46}, -200, 100);
+  visit("tempo", w.tempo, 18, -50, 100);
 }
 
 std::vector<ParamInfo> build_registry() {

@@ -25,8 +25,15 @@ const Weights& w() {
   return defaults.weights();
 }
 
-PhaseValue credit(const std::string& fen, EvalTerm term, Color c) {
-  return Evaluator().breakdown(Position::from_fen(fen)).terms[term][c];
+PhaseValue credit(const std::string& fen, EvalTerm term, Color c, const Params& params = Params()) {
+  return Evaluator(params).breakdown(Position::from_fen(fen)).terms[term][c];
+}
+
+// The defaults with one weight changed: a term whose tuned weight is 0 still has to work.
+Params with(const char* name, int value) {
+  Params params;
+  params.set(*Params::find(name), value);
+  return params;
 }
 
 void check(const Case& c) {
@@ -80,9 +87,12 @@ TEST_CASE("Knowledge: danger to the general grows with the attack", "[eval][know
   CHECK(attacked.mg < 0);
   CHECK(credit(swap_colours(two), Danger, Red) == attacked);
   CHECK(credit(mirror_files(two), Danger, Black) == attacked);
-  // Without its advisors Black is in more danger, and more than in proportion (the curve is a square).
+  // Without its advisors Black is in more danger, and more than in proportion (the curve is a square),
+  // when the defenders count: the tuned weight of a defender is 0, so the check sets one.
   const std::string bare = "4k1b2/9/9/3R5/4N4/9/9/9/9/2BAKAB2 w - - 0 1";
-  CHECK(credit(bare, Danger, Black).mg < attacked.mg);
+  const Params defended = with("danger.defender", 3);
+  CHECK(credit(bare, Danger, Black, defended).mg < credit(two, Danger, Black, defended).mg);
+  CHECK(credit(bare, Danger, Black).mg == attacked.mg);  // with the defaults, defenders do not count
   // No attacker reaching the palace, no danger.
   CHECK(credit("3akab2/9/9/9/9/9/4P4/9/9/R1BAKAB2 w - - 0 1", Danger, Black) == PhaseValue{});
 }

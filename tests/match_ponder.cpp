@@ -73,7 +73,7 @@ TEST_CASE("Pondering under a depth limit, UCCI against UCCI", "[match][ponder]")
   CHECK(n.go_ponder == n.hits + n.misses + n.stopped_at_end);
 }
 
-TEST_CASE("Only the engine with ponder=on ponders and gets its Ponder option", "[match][ponder][slow]") {
+TEST_CASE("Only the engine with ponder=on ponders and gets its Ponder option", "[match][ponder][slow][timing]") {
   const auto dir = temp_dir("ponder-one");
   const auto log = dir / "engines.log";
   const Run run = run_jiang({"match", "--engine", "name=a cmd=" + kJiang + " proto=uci ponder=on", "--engine",
