@@ -105,9 +105,11 @@ void Engine::go(const SearchLimits& requested, SearchCallbacks callbacks) {
     std::vector<std::thread> helpers;
     for (int i = 1; i < threads; ++i)
       helpers.emplace_back([&, i] { Searcher(pos, *eval, tt_, *memory_[i], helper_limits, helper_control).run({}); });
+    control->helpers = &helper_control;  // the reported nodes are every thread's
     const SearchResult result = search_by_design(pos, *eval, tt_, *memory_[0], limits, *control, callbacks.on_info);
     helper_control.stop = true;
     for (std::thread& helper : helpers) helper.join();
+    control->helpers = nullptr;
     // A ponder or infinite search that ends on its own (a mate, the depth limit) still waits for the
     // GUI's ponderhit or stop before answering, as both protocols require.
     while (control->pondering && !control->stop) std::this_thread::sleep_for(std::chrono::milliseconds(1));

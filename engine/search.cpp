@@ -70,6 +70,7 @@ bool Searcher::should_stop() {
   if (stopped_) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) return stopped_ = true;
   if (nodes_ % kPollInterval != 0) return false;
+  control_.nodes.fetch_add(kPollInterval, std::memory_order_relaxed);
   if (control_.stop.load(std::memory_order_relaxed)) return stopped_ = true;
   if (!control_.pondering.load(std::memory_order_relaxed) &&
       now_ms() - control_.clock_start_ms.load(std::memory_order_relaxed) >= time_.hard_ms())
@@ -692,13 +693,17 @@ void Searcher::choose_weaker_move(const std::vector<ScoredMove>& lines, SearchRe
   result.ponder = it != root_moves_.end() && it->pv.size() >= 2 && it->pv[0] == chosen ? it->pv[1] : Move::none();
 }
 
+uint64_t Searcher::all_nodes() const {
+  return nodes_ + (control_.helpers ? control_.helpers->nodes.load(std::memory_order_relaxed) : 0);
+}
+
 SearchInfo Searcher::info(int depth, Score score, Bound bound) const {
   SearchInfo i;
   i.depth = depth;
   i.seldepth = std::max(seldepth_, depth);
   i.score = score;
   i.bound = bound;
-  i.nodes = nodes_;
+  i.nodes = all_nodes();
   i.time_ms = now_ms() - start_ms_;
   i.hashfull = tt_.hashfull();
   i.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
@@ -780,7 +785,7 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
   result.ponder = !best_pv.empty() && best_pv[0] == result.best && best_pv.size() >= 2 ? best_pv[1] : ponder_move();
   if (limits_.skill.enabled() && !completed_lines.empty()) choose_weaker_move(completed_lines, result);
   result.depth = completed;
-  result.nodes = nodes_;
+  result.nodes = all_nodes();
   result.eval_probes = eval_cache_.probes() - eval_probes_at_start_;
   result.eval_cache_hits = eval_cache_.hits() - eval_hits_at_start_;
   result.time_ms = now_ms() - start_ms_;

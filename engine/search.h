@@ -60,7 +60,8 @@ class Searcher {
   // The root moves whose score at `depth` reaches `threshold`, each decided by a null-window search (what
   // two-stage search keeps after its first stage); a move not decided before the search stops is kept.
   std::vector<Move> root_moves_reaching(Score threshold, int depth);
-  uint64_t nodes() const { return nodes_; }
+  uint64_t nodes() const { return nodes_; }  // this thread's
+  uint64_t all_nodes() const;                 // with its helpers' (to the last poll of each)
 
   // For a search that grows its own tree (best-first): the caller walks the searcher along its lines
   // from the root, and asks for the quiescence score of the position reached (captures, and evasions in

@@ -51,6 +51,10 @@ struct SearchControl {
   std::atomic<bool> stop{false};
   std::atomic<bool> pondering{false};     // no time limit while set (ponder or infinite)
   std::atomic<int64_t> clock_start_ms{0}; // when our clock started: at go, or at ponderhit
+  // Lazy SMP: every search under this control adds its nodes here as it polls the clock, so that the main
+  // search, which reads its helpers' control through `helpers`, reports the nodes of all threads.
+  std::atomic<uint64_t> nodes{0};
+  const SearchControl* helpers = nullptr;
 };
 
 // A monotonic clock in milliseconds.

@@ -6,12 +6,17 @@
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "engine/engine.h"
 #include "engine/score.h"
+#include "engine/search.h"
+#include "engine/thread_memory.h"
+#include "engine/tt.h"
+#include "eval/evaluate.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "support/move_text.h"
@@ -173,6 +178,37 @@ TEST_CASE("node limits are respected", "[search][limits]") {
   engine.new_game();
   const SearchResult r = search(engine, std::string(kStartFen), {}, 0, 40000);
   CHECK(r.depth >= 1);
+}
+
+TEST_CASE("the reported nodes are every thread's: the search's own and its helpers'", "[search][limits][threads]") {
+  // A search publishes its nodes into its control as it polls the clock (every 1024 nodes); the main
+  // search adds its helpers' to its own in every info line and in the result.
+  const Evaluator eval;
+  TranspositionTable tt(4);
+  auto memory = std::make_unique<ThreadMemory>();
+  SearchLimits limits;
+  limits.depth = 9;
+  const auto searched = [&](SearchControl& control, std::vector<uint64_t>* infos) {
+    tt.clear();
+    memory->clear();
+    Searcher searcher(Position::from_fen(std::string(kStartFen)), eval, tt, *memory, limits, control);
+    return searcher.run([&](const SearchInfo& i) { if (infos) infos->push_back(i.nodes); });
+  };
+  SearchControl alone;
+  const uint64_t own = searched(alone, nullptr).nodes;
+  REQUIRE(own > 10000);
+  CHECK(alone.nodes == own / 1024 * 1024);  // what it published: each poll's 1024 nodes
+
+  SearchControl helpers;
+  helpers.nodes = 123456;  // as if a helper had searched that many by now
+  SearchControl main;
+  main.helpers = &helpers;
+  std::vector<uint64_t> infos;
+  const SearchResult r = searched(main, &infos);
+  CHECK(r.nodes == own + 123456);  // the same search (fresh table and memory), plus the helpers'
+  REQUIRE(!infos.empty());
+  CHECK(infos.back() == r.nodes);
+  CHECK(infos.front() > 123456);
 }
 
 TEST_CASE("banned root moves are never played", "[search][banned]") {
