@@ -36,8 +36,9 @@ namespace {
 
 bool is_blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
-// An info string echoes what the GUI sent; a megabyte line echoed back would flood the GUI's log.
-constexpr size_t kMaxReportBytes = 512;
+// An info string echoes what the GUI sent; a megabyte line echoed back would flood the GUI's log. Room
+// for our longest message, the list of the search's steps (490 bytes; 512 cut it at 33 steps).
+constexpr size_t kMaxReportBytes = 768;
 
 // The length of the well-formed UTF-8 sequence at the start of `text`, or 0 if it is not one.
 size_t utf8_sequence_length(std::string_view text) {
