@@ -41,15 +41,6 @@ MovePicker::MovePicker(const Position& pos, const Histories& histories, const Co
     stage_ = Stage(int(stage_) + 1);
 }
 
-MovePicker::MovePicker(const Position& pos, const Histories& histories, Move hash_move, Score threshold)
-    : pos_(pos), histories_(histories), threshold_(threshold), stage_(Stage::ProbcutHash) {
-  if (hash_move && is_pseudo_legal(pos, hash_move) && pos.piece_on(hash_move.to()) != NoPiece &&
-      see_ge(pos, hash_move, threshold))
-    hash_move_ = hash_move;
-  else
-    stage_ = Stage::ProbcutInit;
-}
-
 int MovePicker::capture_score(Move m) const {
   const Piece mover = pos_.piece_on(m.from());
   const PieceType victim = type_of(pos_.piece_on(m.to()));
@@ -78,13 +69,11 @@ Move MovePicker::next(bool skip_quiets) {
       case Stage::MainHash:
       case Stage::EvasionHash:
       case Stage::QsearchHash:
-      case Stage::ProbcutHash:
         stage_ = Stage(int(stage_) + 1);
         return hash_move_;
 
       case Stage::CaptureInit:
-      case Stage::QsearchInit:
-      case Stage::ProbcutInit: {
+      case Stage::QsearchInit: {
         MoveList list;
         generate<GenType::Captures>(pos_, list);
         batch_.clear();
@@ -155,12 +144,6 @@ Move MovePicker::next(bool skip_quiets) {
       case Stage::Evasions:
       case Stage::QsearchCaptures:
         if (const auto m = batch_.pop_best()) return m->move;
-        stage_ = Stage::Done;
-        break;
-
-      case Stage::ProbcutCaptures:
-        while (const auto m = batch_.pop_best())
-          if (see_ge(pos_, m->move, threshold_)) return m->move;
         stage_ = Stage::Done;
         break;
 

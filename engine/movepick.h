@@ -4,8 +4,8 @@
 // Main search: the hash move; captures that do not lose material by static exchange, by victim value
 // and capture history; the two killers and the counter move; quiet moves by history and continuation
 // history; last the captures that lose material. In check: every evasion, captures first. Quiescence:
-// the hash move if it captures, then captures by value. ProbCut: captures whose exchange reaches a
-// threshold. Moves are pseudo-legal: the search tests legality.
+// the hash move if it captures, then captures by value. Moves are pseudo-legal: the search tests
+// legality.
 //
 // The `priority` move order has a picker of its own (engine/modes/priority_picker.h); NodePicker chooses.
 #pragma once
@@ -32,8 +32,6 @@ class MovePicker {
   // A quiescence node: captures only, or every evasion in check.
   MovePicker(const Position& pos, const Histories& histories, const ContinuationTables& continuation,
              Move hash_move);
-  // ProbCut: captures whose static exchange gains at least `threshold`.
-  MovePicker(const Position& pos, const Histories& histories, Move hash_move, Score threshold);
 
   // The next move, or Move::none() when there are no more. With skip_quiets set, quiet moves not yet
   // returned are skipped (late move pruning has given up on them).
@@ -44,7 +42,6 @@ class MovePicker {
     MainHash, CaptureInit, GoodCaptures, Killer1, Killer2, Counter, QuietInit, Quiets, BadCaptures,
     EvasionHash, EvasionInit, Evasions,
     QsearchHash, QsearchInit, QsearchCaptures,
-    ProbcutHash, ProbcutInit, ProbcutCaptures,
     Done
   };
 
@@ -58,7 +55,6 @@ class MovePicker {
   ContinuationTables continuation_{};
   Move hash_move_;
   std::array<Move, 3> refutations_{};  // killers and counter move
-  Score threshold_ = 0;
   Stage stage_;
   MoveBatch batch_;
   MoveBatch bad_captures_;

@@ -169,6 +169,7 @@ void Searcher::update_histories(int ply, Move best, int depth, const Move* quiet
   }
 }
 
+// Step 3, correction: Elo +8.3 +/- 17.5 (1000 games, 5000 nodes, b57cff8, 2026-12-03).
 Score Searcher::corrected_eval(Score raw) const {
   // The correction learns the full evaluation's errors: it says nothing about material alone.
   if (scheme_.material_only || !on(SearchStep::Correction)) return raw;
@@ -204,17 +205,20 @@ void Searcher::remember_positional(int ply) {
 // --- Node pruning ----------------------------------------------------------------------------------
 
 std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score beta, Score eval, bool improving,
-                                          const std::optional<TTEntry>& entry, bool cut_node) {
+                                          bool cut_node) {
+  // Step 4, razoring: Elo -5.6 +/- 17.1 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   // Razoring: hopelessly below alpha near the leaves; let the captures decide.
   if (on(SearchStep::Razoring) && depth <= margins_.razor_max_depth && !is_mate_score(alpha) &&
       eval + margins_.razor_base + margins_.razor_per_ply2 * depth * depth <= alpha) {
     const Score score = qsearch(ply, alpha, alpha + 1);
     if (score <= alpha) return score;
   }
+  // Step 5, reverse_futility: Elo +49.6 +/- 24.0 (600 games, 5000 nodes, b57cff8, 2026-12-04).
   // Reverse futility: far enough above beta near the leaves, no reply will bring the score back.
   if (on(SearchStep::ReverseFutility) && depth <= margins_.reverse_futility_max_depth && !is_mate_score(beta) &&
       eval - margins_.reverse_futility_margin * (depth - improving) >= beta)
     return eval;
+  // Step 6, null_move: Elo +2.8 +/- 17.9 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   // Null move: if passing still fails high, a real move will too.
   const Frame& f = frame(ply);
   if (on(SearchStep::NullMove) && depth >= margins_.null_min_depth && frame(ply - 1).move && !f.excluded &&
@@ -235,33 +239,6 @@ std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score
       const Score verified = search(depth - reduction, ply, beta - 1, beta, false);
       null_min_ply_ = 0;
       if (verified >= beta) return score;
-    }
-  }
-  if (on(SearchStep::Probcut) && depth >= margins_.probcut_min_depth && !is_mate_score(beta))
-    return probcut(depth, ply, beta, improving, entry);
-  return std::nullopt;
-}
-
-// ProbCut: a good capture whose shallow search beats beta by a margin would fail high at full depth.
-std::optional<Score> Searcher::probcut(int depth, int ply, Score beta, bool improving, const std::optional<TTEntry>& entry) {
-  const Score raised = beta + margins_.probcut_margin - margins_.probcut_improving_bonus * improving;
-  // A table entry deep enough that says the captures do not reach the raised beta: do not try.
-  if (entry && entry->depth >= depth - margins_.probcut_reduction + 1 && from_tt(entry->score, ply) < raised) return std::nullopt;
-  MovePicker picker(pos_, histories_, entry ? entry->move : Move::none(), raised - frame(ply).static_eval);
-  const LegalityFilter filter(pos_);
-  while (const Move m = picker.next()) {
-    if (m == frame(ply).excluded || !filter.legal(m)) continue;
-    make_move(ply, m);
-    // A quiescence search first: if even it does not beat the raised beta, skip the real one.
-    Score score = -qsearch(ply + 1, -raised, -raised + 1);
-    if (score >= raised) score = -search(depth - margins_.probcut_reduction, ply + 1, -raised, -raised + 1, true);
-    unmake_move();
-    if (stopped_) return std::nullopt;
-    if (score >= raised) {
-      if (path_free(ply))
-        tt_.store(table_key(), m, to_tt(score, ply), frame(ply).raw_eval, depth - margins_.probcut_reduction + 1,
-                  Bound::Lower, frame(ply).tt_pv);
-      return score;
     }
   }
   return std::nullopt;
@@ -318,7 +295,9 @@ int Searcher::reduction_adjustment(int ply, bool pv_node, bool cut_node, bool im
   r += cut_node && on(SearchStep::LmrCutNode);  // expected to fail high anyway: a late move is unlikely to matter
   r -= f.tt_pv && on(SearchStep::LmrTtPv);      // on or near a principal variation: look closer
   r -= pv_node && on(SearchStep::LmrPvNode);
+  // Step 22, lmr_improving: Elo -4.5 +/- 17.4 (1000 games, 5000 nodes, b57cff8, 2026-12-03).
   r += !improving && on(SearchStep::LmrImproving);
+  // Step 23, lmr_history: Elo +2.4 +/- 16.5 (1000 games, 5000 nodes, b57cff8, 2026-12-03).
   if (!capture && on(SearchStep::LmrHistory)) r -= f.stat_score / margins_.lmr_history_divisor;
   return r;
 }
@@ -391,13 +370,14 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     return true;
   }();
 
-  // --- Node pruning: razoring, reverse futility, null move, ProbCut. Not for a side without rooks,
+  // --- Node pruning: razoring, reverse futility, null move. Not for a side without rooks,
   // horses and cannons: it may have no move at all, and that loses (a static score cannot tell).
   if (!pv_node && !in_check && !excluded && has_long_range_pieces(pos_.side_to_move())) {
-    if (const auto s = prune_node(depth, ply, alpha, beta, eval, improving, entry, cut_node)) return *s;
+    if (const auto s = prune_node(depth, ply, alpha, beta, eval, improving, cut_node)) return *s;
     if (stopped_) return 0;
   }
 
+  // Step 8, iir: Elo -1.0 +/- 17.7 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   // --- Internal iterative reduction: without a hash move, ordering is poor; search shallower.
   if (on(SearchStep::Iir) && !hash_move && depth >= margins_.iir_min_depth && !excluded) --depth;
 
@@ -435,6 +415,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
       if (futile(outlook, skip_quiets)) continue;
     }
 
+    // Step 9, singular: Elo +23.0 +/- 17.6 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
     // --- Extensions: the singular hash move.
     int extension = 0;
     if (on(SearchStep::Singular) && m == hash_move && ply > 0 && depth >= margins_.singular_min_depth && !excluded && entry &&
@@ -449,6 +430,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     make_move(ply, m);
     f.stat_score = capture ? 0 : 2 * histories_.main[us][from_to(m)] + history - margins_.stat_score_offset;
     Score score;
+    // Step 18, lmr: Elo +13.2 +/- 17.5 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
     // --- Late move reductions: a reduced null-window search first for late moves.
     if (on(SearchStep::Lmr) && depth >= margins_.lmr_min_depth && move_count > 1 + pv_node && (!capture || cut_node) &&
         !mate_in_window) {

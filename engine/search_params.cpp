@@ -34,12 +34,6 @@ void visit_params(SearchMargins& m, Visit&& visit) {
   // From this depth a null-move cutoff is verified by a reduced search without null moves, so that deep
   // zugzwang errors cannot prune a whole subtree.
   visit("null_verify_depth", m.null_verify_depth, 12, 4, 40, 2);
-  // ProbCut: from this depth, a capture whose reduced search beats beta by this margin (less when
-  // improving) proves the node would fail high; the reduced search is this many plies shallower.
-  visit("probcut_min_depth", m.probcut_min_depth, 5, 3, 12, 1);
-  visit("probcut_margin", m.probcut_margin, 100, 0, 400, 10);
-  visit("probcut_improving_bonus", m.probcut_improving_bonus, 40, 0, 200, 5);
-  visit("probcut_reduction", m.probcut_reduction, 4, 2, 6, 1);
   // Internal iterative reduction: a node this deep without a hash move is searched one ply shallower;
   // ordering there is poor, and the next visit will have the move.
   visit("iir_min_depth", m.iir_min_depth, 4, 2, 12, 1);

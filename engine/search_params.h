@@ -32,10 +32,6 @@ struct SearchMargins {
   int null_eval_divisor;
   int null_max_eval_reduction;
   int null_verify_depth;
-  int probcut_min_depth;
-  int probcut_margin;
-  int probcut_improving_bonus;
-  int probcut_reduction;
   int iir_min_depth;
   int singular_min_depth;
   int singular_table_depth_slack;

@@ -1,5 +1,5 @@
 // The search's steps by name, so that each can be turned off to measure what it is worth (docs/search.md,
-// the ablation table): `jiang bench --disable singular,probcut`, the same in `jiang selfplay`, and the
+// the ablation table): `jiang bench --disable singular,lmp`, the same in `jiang selfplay`, and the
 // protocols' `Disable Steps` / `disablesteps` option, which lets `jiang match` play a build against
 // itself with a step off. A step turned off is skipped as if its condition never held; nothing else
 // changes, so with no step off the search is the same node for node.
@@ -21,7 +21,6 @@ enum class SearchStep : uint8_t {
   ReverseFutility,
   NullMove,
   NullVerification,     // deep null-move cutoffs verified by a search without null moves
-  Probcut,
   Iir,                  // internal iterative reduction
   Singular,             // the singular extension search (with multi-cut and the negative extension)
   MultiCut,             // the singular search's fail high returns at once
@@ -59,7 +58,6 @@ inline constexpr std::array<StepName, size_t(SearchStep::Count)> kStepNames = {{
     {SearchStep::ReverseFutility, "reverse_futility"},
     {SearchStep::NullMove, "null_move"},
     {SearchStep::NullVerification, "null_verification"},
-    {SearchStep::Probcut, "probcut"},
     {SearchStep::Iir, "iir"},
     {SearchStep::Singular, "singular"},
     {SearchStep::MultiCut, "multicut"},
@@ -101,7 +99,7 @@ class StepSet {
 // and "<empty>" (a GUI's empty string) name none. An unknown name: nothing, and `error` says which and
 // lists the valid ones.
 std::optional<StepSet> parse_steps(std::string_view text, std::string& error);
-// "singular,probcut" in the order of kStepNames, or "none".
+// "singular,lmp" in the order of kStepNames, or "none".
 std::string to_string(const StepSet& steps);
 // Every name, "aspiration, check_extension, ...": for help texts and messages.
 std::string step_names();

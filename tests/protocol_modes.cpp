@@ -215,7 +215,7 @@ TEST_CASE("Disable Steps: declared, set, and an unknown step refused with the va
     CHECK(any_starts_with(c.handshake(), uci ? "option name Disable Steps type string default <empty>"
                                              : "option disablesteps type string default <empty>"));
     const std::string set = uci ? "setoption name Disable Steps value " : "setoption disablesteps ";
-    auto lines = c.command(set + "singular, ProbCut");
+    auto lines = c.command(set + "singular, LMP");
     REQUIRE(lines);
     CHECK(lines->empty());
     lines = c.command(set + "singular,prbcut");
@@ -231,9 +231,9 @@ TEST_CASE("Disable Steps: declared, set, and an unknown step refused with the va
 
 TEST_CASE("jiang bench --disable: the steps named are off, and an unknown name is an error listing the valid ones",
           "[cli][steps]") {
-  const CliRun off = run_jiang({"bench", "--depth", "3", "--disable", "singular,probcut"});
+  const CliRun off = run_jiang({"bench", "--depth", "3", "--disable", "singular,lmp"});
   REQUIRE(off.exit_code == 0);
-  CHECK(any_contains(off.out, " disabled probcut,singular"));
+  CHECK(any_contains(off.out, " disabled singular,lmp"));
   const CliRun bad = run_jiang({"bench", "--depth", "3", "--disable", "singular,prbcut"});
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("unknown search step 'prbcut'; the steps are: aspiration,") != std::string::npos);

@@ -1,6 +1,6 @@
 // The move picker: every pseudo-legal move exactly once, whatever hash move, killers, counter move and
 // histories it is given; the main search's stage order (hash move, good captures, killers, counter move,
-// quiet moves by history, bad captures); evasions in check; quiescence and ProbCut's captures.
+// quiet moves by history, bad captures); evasions in check; quiescence's captures.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <map>
@@ -316,23 +316,3 @@ TEST_CASE("the quiescence picker returns the captures once, by victim, and never
   CHECK(checked > 100);
 }
 
-TEST_CASE("the ProbCut picker returns exactly the captures whose exchange reaches the threshold", "[movepick]") {
-  auto h = empty_histories();
-  int kept = 0, dropped = 0;
-  for (const Position& pos : sample_positions()) {
-    if (pos.in_check()) continue;
-    const std::vector<Move> captures = generated<GenType::Captures>(pos);
-    for (const Score threshold : {-200, 0, 150, 400}) {
-      std::vector<Move> reaching;
-      for (Move m : captures)
-        if (see_ge(pos, m, threshold)) reaching.push_back(m);
-      const Move hash = captures.empty() ? Move::none() : captures[0];
-      MovePicker picker(pos, *h, hash, threshold);
-      check_each_once(drain(picker), reaching);
-      kept += int(reaching.size());
-      dropped += int(captures.size() - reaching.size());
-    }
-  }
-  CHECK(kept > 100);
-  CHECK(dropped > 100);
-}

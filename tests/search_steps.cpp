@@ -49,11 +49,11 @@ bool is_time_factor(SearchStep s) {
 }  // namespace
 
 TEST_CASE("steps: names are read in any case, with blanks, and printed back in the table's order", "[steps]") {
-  const StepSet s = parsed(" Probcut , singular");
-  CHECK(s.has(SearchStep::Probcut));
+  const StepSet s = parsed(" LMP , singular");
+  CHECK(s.has(SearchStep::Lmp));
   CHECK(s.has(SearchStep::Singular));
   CHECK_FALSE(s.has(SearchStep::Lmr));
-  CHECK(to_string(s) == "probcut,singular");
+  CHECK(to_string(s) == "singular,lmp");
   CHECK(parsed(to_string(s)) == s);
   for (const char* none : {"", "none", "NONE", "<empty>", "  "}) CHECK(parsed(none).empty());
   CHECK(to_string(StepSet{}) == "none");

