@@ -269,22 +269,27 @@ int Searcher::singular_extension(int depth, int ply, Score beta, const TTEntry& 
 // captures only when even their victim cannot lift the score to alpha or when they lose material.
 bool Searcher::futile(const MoveOutlook& o, bool skip_quiets) {
   if (o.victim != NoPiece) {
+    // Step 14, capture_futility: Elo +23.7 +/- 16.9 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
     if (on(SearchStep::CaptureFutility) && !o.in_check && o.lmr_depth < margins_.capture_futility_max_depth &&
         o.eval + margins_.capture_futility_base + margins_.capture_futility_per_ply * o.lmr_depth +
                 kSeeValue[type_of(o.victim)] <=
             o.alpha &&
         !gives_check(o.move))
       return true;
+    // Step 17, see_captures: Elo -10.8 +/- 17.6 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
     return on(SearchStep::SeeCaptures) && !see_ge(pos_, o.move, -margins_.see_capture_per_ply * o.depth);
   }
   if (gives_check(o.move)) return false;
   if (skip_quiets) return true;
+  // Step 15, history_pruning: Elo +6.3 +/- 12.8 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   if (on(SearchStep::HistoryPruning) && o.lmr_depth < margins_.history_prune_max_depth &&
       o.history < -margins_.history_prune_per_ply * o.depth)
     return true;
+  // Step 13, futility: Elo +16.3 +/- 17.8 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   if (on(SearchStep::Futility) && !o.in_check && o.lmr_depth < margins_.futility_max_depth &&
       o.eval + margins_.futility_base + margins_.futility_per_ply * o.lmr_depth <= o.alpha)
     return true;
+  // Step 16, see_quiets: Elo +11.5 +/- 17.6 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   return on(SearchStep::SeeQuiets) && !see_ge(pos_, o.move, -margins_.see_quiet_per_ply2 * o.lmr_depth * o.lmr_depth);
 }
 
@@ -410,6 +415,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
 
     // --- Shallow pruning of moves that the static score, the move count or history give up on.
     if (may_prune && best > -kMateBound && move_count > 1) {
+      // Step 12, lmp: Elo +26.8 +/- 17.9 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
       if (on(SearchStep::Lmp) && !skip_quiets && move_count >= late_move_count(margins_, depth, improving)) skip_quiets = true;
       const MoveOutlook outlook{m, victim, depth, std::max(depth - 1 - base_reduction, 0), history, eval, alpha, in_check};
       if (futile(outlook, skip_quiets)) continue;
