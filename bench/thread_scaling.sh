@@ -12,34 +12,17 @@ rounds=${3:-3}
 here=$(cd "$(dirname "$0")/.." && pwd)
 [ -x "$jiang" ] || { echo "no jiang binary at $jiang (build first)" >&2; exit 2; }
 
-python3 - "$depth" "$jiang" "$here/data/bench.epd" "$rounds" <<'PY'
-import re, subprocess, sys, time
+python3 - "$depth" "$jiang" "$here/data/bench.epd" "$rounds" "$here/bench" <<'PY'
+import sys
 depth, jiang, epd, rounds = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
-fens = [l.split(";")[0].strip() for l in open(epd) if l.split(";")[0].strip()]
+sys.path.insert(0, sys.argv[5])
+from depth_runs import bench_fens, depth_run
+fens = bench_fens(epd)
+
 
 def run(threads):
-    p = subprocess.Popen([jiang], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    def send(s): p.stdin.write(s + "\n"); p.stdin.flush()
-    def until(word):
-        last = None
-        for line in p.stdout:
-            if line.startswith("info") and " nodes " in line: last = line
-            if line.startswith(word): return last
-        sys.exit(f"jiang ended before '{word}'")
-    send("ucci"); until("ucciok")
-    send(f"setoption threads {threads}"); send("isready"); until("readyok")
-    nodes, elapsed = 0, 0.0
-    for fen in fens:
-        send("setoption newgame"); send("isready"); until("readyok")
-        send(f"position fen {fen}")
-        t = time.perf_counter()
-        send(f"go depth {depth}")
-        last = until("bestmove")
-        elapsed += time.perf_counter() - t
-        m = re.search(r" nodes (\d+)", last or "")
-        nodes += int(m.group(1)) if m else 0
-    send("quit"); p.stdin.close(); p.wait()
-    return nodes, elapsed
+    return depth_run([jiang], ["ucci", f"setoption threads {threads}"], "setoption newgame", fens, depth)
+
 
 totals = {1: [0, 0.0], 2: [0, 0.0]}
 for r in range(rounds):
