@@ -233,6 +233,8 @@ std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score
     if (score >= beta) {
       if (score >= kMateBound) score = beta;  // a mate found after passing proves nothing
       if (depth < margins_.null_verify_depth || !on(SearchStep::NullVerification)) return score;
+      // Step 7, null_verification: not measured; fires only at depth >= null_verify_depth (12), which a
+      // fixed-node match of 5,000 or 20,000 nodes never reaches: it needs a long time control.
       // Deep cutoffs are verified by a search that passes no more for a while, so that zugzwang cannot
       // prune a whole tree.
       null_min_ply_ = ply + 3 * (depth - reduction) / 4;
@@ -254,11 +256,13 @@ int Searcher::singular_extension(int depth, int ply, Score beta, const TTEntry& 
   f.excluded = Move::none();
   if (stopped_) return 0;
   if (score < singular_beta) return 1;  // only the hash move holds: it deserves a deeper look
+  // Step 10, multicut: Elo +6.9 +/- 16.1 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   // Multi-cut: another move beats beta as well, so this node fails high whatever the hash move does.
   if (singular_beta >= beta && on(SearchStep::MultiCut)) {
     cutoff = singular_beta;
     return 0;
   }
+  // Step 11, negative_extension: Elo +1.0 +/- 15.4 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   // The hash move is not alone in being good: it needs no more depth than the others.
   return tt_score >= beta && on(SearchStep::NegativeExtension) ? -1 : 0;
 }
@@ -297,8 +301,11 @@ bool Searcher::futile(const MoveOutlook& o, bool skip_quiets) {
 int Searcher::reduction_adjustment(int ply, bool pv_node, bool cut_node, bool improving, bool capture) const {
   const Frame& f = frames_[ply + kFrameOffset];
   int r = 0;
+  // Step 19, lmr_cut_node: Elo +2.4 +/- 16.6 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   r += cut_node && on(SearchStep::LmrCutNode);  // expected to fail high anyway: a late move is unlikely to matter
+  // Step 20, lmr_tt_pv: Elo +21.6 +/- 17.4 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   r -= f.tt_pv && on(SearchStep::LmrTtPv);      // on or near a principal variation: look closer
+  // Step 21, lmr_pv_node: Elo +0.0 +/- 16.8 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   r -= pv_node && on(SearchStep::LmrPvNode);
   // Step 22, lmr_improving: Elo -4.5 +/- 17.4 (1000 games, 5000 nodes, b57cff8, 2026-12-03).
   r += !improving && on(SearchStep::LmrImproving);
@@ -331,6 +338,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   f.in_check = in_check;
   // The grandchildren's killers came from another part of the tree.
   frame(ply + 2).killers = {};
+  // Step 2, check_extension: Elo +15.6 +/- 17.2 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   // Check extension: forced replies are cheap to search and often decisive.
   if (in_check && on(SearchStep::CheckExtension)) ++depth;
 
@@ -440,6 +448,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     // --- Late move reductions: a reduced null-window search first for late moves.
     if (on(SearchStep::Lmr) && depth >= margins_.lmr_min_depth && move_count > 1 + pv_node && (!capture || cut_node) &&
         !mate_in_window) {
+      // Step 24, lmr_check: Elo +14.3 +/- 16.1 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
       // A checking move is searched at full depth.
       const int r = pos_.in_check() && on(SearchStep::LmrCheck) ? 0 : base_reduction + reduction_adjustment(ply, pv_node, cut_node, improving, capture);
       const int reduced = std::clamp(new_depth - r, 1, new_depth);
@@ -532,9 +541,11 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
     if (!filter.legal(m)) continue;
     ++legal;
     if (!in_check) {
+      // Step 25, qs_delta: Elo -6.3 +/- 17.0 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
       // Delta pruning: even winning the victim outright leaves the score below alpha.
       if (on(SearchStep::QsDelta) && stand_pat + kSeeValue[type_of(pos_.piece_on(m.to()))] + margins_.delta_margin <= alpha)
         continue;
+      // Step 26, qs_see: Elo +15.3 +/- 18.0 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
       // A capture that loses material in the exchange is not what makes a position quiet.
       if (on(SearchStep::QsSee) && !see_ge(pos_, m, 0)) continue;
     }
@@ -626,6 +637,7 @@ Score Searcher::root_search(int depth, Score alpha, Score beta) {
 Score Searcher::aspiration_search(int depth, Score previous, bool report_bounds,
                                   const std::function<void(const SearchInfo&)>& on_info) {
   Score alpha = -kInfinite, beta = kInfinite, delta = margins_.aspiration_window;
+  // Step 1, aspiration: Elo +102.8 +/- 29.6 (400 games, 5000 nodes, b57cff8, 2026-12-04).
   if (on(SearchStep::Aspiration) && depth >= margins_.aspiration_min_depth && previous > -kInfinite && !is_mate_score(previous)) {
     alpha = std::max<Score>(previous - delta, -kInfinite);
     beta = std::min<Score>(previous + delta, kInfinite);

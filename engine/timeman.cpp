@@ -47,6 +47,8 @@ TimeManager::TimeManager(const SearchLimits& limits, Color us) : off_(limits.des
 bool TimeManager::should_stop(int64_t elapsed_ms, double best_move_changes, int stable_iterations,
                               int score_drop) const {
   if (!has_clock()) return false;
+  // Steps 27-29, time_best_move_changes, time_stability, time_score_drop: not measured yet; at fixed
+  // nodes they do nothing, so each needs 1000 games at a time control (docs/search.md).
   const double instability = off_.has(SearchStep::TimeBestMoveChanges) ? 1.0 : 1.0 + kInstabilityPerChange * best_move_changes;
   const double stability = stable_iterations >= kStableIterations && !off_.has(SearchStep::TimeStability) ? kStableFactor : 1.0;
   const double drop = off_.has(SearchStep::TimeScoreDrop)
