@@ -91,6 +91,7 @@ class Searcher {
     bool in_check = false;
     bool tt_pv = false;           // on a principal variation now or when the table saw it
     int stat_score = 0;           // the history of the move made from this node
+    int double_extensions = 0;    // double extensions on the path to this node
     std::array<Move, 2> killers{};
     PieceToHistory* continuation = nullptr;  // the table of the move made from this node
     Score positional = 0;         // the evaluation less material, kept at ply EvalScheme::positional_ply
@@ -117,7 +118,7 @@ class Searcher {
                                   bool cut_node);
   // The extension (or reduction, if negative) of the hash move from the singular search; sets `cutoff` to a
   // score to return when several moves beat beta.
-  int singular_extension(int depth, int ply, Score beta, const TTEntry& entry, bool cut_node,
+  int singular_extension(int depth, int ply, Score beta, const TTEntry& entry, bool pv_node, bool cut_node,
                          std::optional<Score>& cutoff);
   // What pruning needs to know about a late move: its victim (NoPiece for a quiet move), the depth and
   // the depth after a late move reduction, its history, and the node's static score and alpha.
@@ -142,7 +143,7 @@ class Searcher {
   static uint64_t table_key_salt(const EvalScheme& scheme);
   Score corrected_eval(Score raw) const;
   void update_correction(int depth, Score best, Score static_eval);
-  void make_move(int ply, Move m);
+  void make_move(int ply, Move m, int extension = 0);
   void make_null(int ply);
   void unmake_move() { pos_.unmake_move(); }
   ContinuationTables continuation(int ply) const;

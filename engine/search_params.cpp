@@ -42,6 +42,11 @@ void visit_params(SearchMargins& m, Visit&& visit) {
   visit("singular_min_depth", m.singular_min_depth, 6, 3, 14, 1);
   visit("singular_table_depth_slack", m.singular_table_depth_slack, 3, 0, 8, 1);
   visit("singular_margin_per_ply", m.singular_margin_per_ply, 1, 0, 8, 1);
+  // Double extension: a hash move whose singular search fails this far below its bound has no rival at
+  // all and is extended two plies (away from the PV), at most this many times a line, since each one
+  // deepens a whole subtree.
+  visit("double_extension_margin", m.double_extension_margin, 20, 0, 200, 5);
+  visit("double_extension_max", m.double_extension_max, 6, 0, 16, 1);
   // Late move reductions: from this depth, late moves are searched shallower first, and again at full
   // depth only if they beat alpha; reduction = base + ln(depth) * ln(moves) / divisor (both in hundredths).
   visit("lmr_min_depth", m.lmr_min_depth, 2, 1, 6, 1);

@@ -36,6 +36,8 @@ struct SearchMargins {
   int singular_min_depth;
   int singular_table_depth_slack;
   int singular_margin_per_ply;
+  int double_extension_margin;
+  int double_extension_max;
   int lmr_min_depth;
   int lmr_base;     // hundredths of a ply
   int lmr_divisor;  // hundredths

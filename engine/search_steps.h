@@ -43,6 +43,7 @@ enum class SearchStep : uint8_t {
   TimeStability,        // time: a settled best move stops early
   TimeBestMoveChanges,  // time: a changing best move thinks longer
   TimeScoreDrop,        // time: a falling score thinks longer
+  DoubleExtension,      // a hash move singular by a distance is searched two plies deeper
   Count
 };
 
@@ -80,6 +81,7 @@ inline constexpr std::array<StepName, size_t(SearchStep::Count)> kStepNames = {{
     {SearchStep::TimeStability, "time_stability"},
     {SearchStep::TimeBestMoveChanges, "time_best_move_changes"},
     {SearchStep::TimeScoreDrop, "time_score_drop"},
+    {SearchStep::DoubleExtension, "double_extension"},
 }};
 
 // A set of steps (the ones turned off).

@@ -224,7 +224,7 @@ TEST_CASE("Disable Steps: declared, set, and an unknown step refused with the va
     const std::string name = uci ? "Disable Steps" : "disablesteps";
     CHECK(starts_with(lines->front(), "info string setoption: " + name + ": unknown search step 'prbcut'; the steps are: "
                                       "aspiration, check_extension, "));
-    CHECK(lines->front().find(", time_score_drop; the steps turned off are unchanged") != std::string::npos);
+    CHECK(lines->front().find(", double_extension; the steps turned off are unchanged") != std::string::npos);
     CHECK(notes_of_search(c).empty());  // and the engine still searches
   }
 }
