@@ -143,6 +143,8 @@ class Searcher {
   static uint64_t table_key_salt(const EvalScheme& scheme);
   Score corrected_eval(Score raw) const;
   void update_correction(int depth, Score best, Score static_eval);
+  // A move (or a pass) from the node at `ply`; `extension` is the plies the move was extended by, which
+  // the child's count of double extensions on its line takes in.
   void make_move(int ply, Move m, int extension = 0);
   void make_null(int ply);
   void unmake_move() { pos_.unmake_move(); }
