@@ -67,7 +67,9 @@ xb() {  # NAME TIME INCREMENT ODDS
 }
 
 me="name=jiang cmd=$jiang proto=ucci"
-them="name=opponent cmd=$opponent proto=ucci"
+# The opponent by its program's name in the PGN (fairy-stockfish), unless that is jiang's own.
+them_name=$(basename "$opponent"); [ "$them_name" != jiang ] || them_name=opponent
+them="name=$them_name cmd=$opponent proto=ucci"
 for claim in "${claims[@]}"; do
   case $claim in
     tc10) play tc10 200 "$me" "$them" --tc 10+0.1 ;;
