@@ -24,7 +24,7 @@ StepSet parsed(const std::string& text) {
 }
 
 // The nodes of depth-`depth` searches of the first bench positions, each in a fresh table and memory.
-uint64_t nodes_with(const StepSet& off, int depth, int positions) {
+uint64_t nodes_with(const StepSet& off, int depth, int positions, const SearchParams& params = {}) {
   const Evaluator eval;
   TranspositionTable tt(4);
   auto memory = std::make_unique<ThreadMemory>();
@@ -32,6 +32,7 @@ uint64_t nodes_with(const StepSet& off, int depth, int positions) {
   SearchLimits limits;
   limits.depth = depth;
   limits.design.disabled = off;
+  limits.search_params = params;
   uint64_t nodes = 0;
   for (const std::string& fen : bench_fens()) {
     if (positions-- == 0) break;
@@ -88,6 +89,21 @@ TEST_CASE("steps: each step turned off changes the search, and none turned off c
     off.add(n.step);
     CHECK(nodes_with(off, depth, positions) != all_on);
   }
+}
+
+TEST_CASE("steps: the double extension's cap counts the double extensions of a line", "[steps][search]") {
+  const int depth = 10, positions = 27;
+  const auto capped = [&](int cap) {
+    SearchParams params;
+    params.set(*SearchParams::find("search.double_extension_max"), cap);
+    return nodes_with({}, depth, positions, params);
+  };
+  StepSet off;
+  off.add(SearchStep::DoubleExtension);
+  // No double extension allowed is the step turned off, node for node.
+  CHECK(capped(0) == nodes_with(off, depth, positions));
+  // A cap of one stops the lines that a larger cap lets extend twice: the count reaches the children.
+  CHECK(capped(1) != capped(16));
 }
 
 TEST_CASE("steps: the null move's verification, at the depth where it starts", "[steps][search][slow]") {
