@@ -17,8 +17,9 @@ namespace {
 
 using namespace jiang;
 
-// format_position_line writes results with three decimals.
-constexpr double kWrittenResultPrecision = 0.0005;
+// format_position_line writes results with three decimals: half a unit of the third, plus the
+// rounding of the subtraction that measures it (0.1235 reads back as 0.123, 0.0005000000000000004 away).
+constexpr double kWrittenResultPrecision = 0.0005 + 1e-12;
 
 std::optional<std::vector<LabelledPosition>> read(const std::string& text, bool strict, size_t* warnings) {
   std::istringstream in(text);
