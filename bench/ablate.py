@@ -20,7 +20,8 @@ ELO0,ELO1 the experiment also stops early once the generalised SPRT of elo0 agai
 as `jiang match` does; the line goes to RUNDIR/results.tsv and RUNDIR/NAME/result.txt.
 Before an experiment, each engine's `option.disablesteps=...` is checked with its own `bench --disable`:
 `jiang match` plays on when an engine refuses an option, which would measure nothing.
-The matches run `$JIANG match` (default: the jiang next to this script's build/), two games at a time.
+The matches run `$JIANG match` (default: the jiang next to this script's build/), $CONCURRENCY games at a
+time (default 2).
 """
 import math
 import os
@@ -33,6 +34,7 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 JIANG = os.environ.get("JIANG", os.path.join(HERE, "build", "jiang"))
 OPENINGS = os.environ.get("OPENINGS", os.path.join(HERE, "data", "match-openings-a.fen"))
 CHUNK_GAMES = 100
+CONCURRENCY = os.environ.get("CONCURRENCY", "2")
 ADJUDICATION = ["--resign", "movecount=3", "score=600", "--draw", "movenumber=40", "movecount=8", "score=10"]
 PAIRS_RE = re.compile(r"^pairs (\d+): LL (\d+), LD (\d+), DD (\d+), WL (\d+), WD (\d+), WW (\d+)$", re.M)
 RESULT_RE = re.compile(r"^\S+ vs \S+: (\d+)-(\d+)-(\d+) ", re.M)
@@ -83,7 +85,7 @@ def play_chunk(dirname, k, nodes, a, b, fens):
     if os.path.exists(pgn):
         os.remove(pgn)
     cmd = [JIANG, "match", "--engine", a, "--engine", b, "--nodes", str(nodes), "--games", str(CHUNK_GAMES),
-           "--openings", fen_file, "-t", "2", "--progress", "10", "--pgn", pgn] + ADJUDICATION
+           "--openings", fen_file, "-t", CONCURRENCY, "--progress", "10", "--pgn", pgn] + ADJUDICATION
     with open(out + ".tmp", "w") as f:
         f.write("# " + " ".join(cmd) + "\n")
         f.flush()

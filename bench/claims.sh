@@ -17,8 +17,9 @@
 #              and, with -x, the same three against the opponent refereed by XBoard, 40 games each
 #              (xb10, xb60, xbodds8; ../shared/tools/xboard-match.sh; these restart from the beginning
 #              when stopped, as XBoard cannot resume)
-# One game pair at a time on each of the 2 cores (--concurrency 2): run it on a machine with nothing
-# else busy, as a loaded machine costs time-control games their clock.
+# One game pair at a time on each of the 2 cores (--concurrency 2; CONCURRENCY=1 leaves a core free for
+# work of one core, such as a fixed-node match): never more games and other work than cores, as a
+# loaded machine costs time-control games their clock.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -47,7 +48,7 @@ play() {  # NAME GAMES ENGINE_SPEC_1 ENGINE_SPEC_2 [MATCH ARGS...]
   shift 4
   local pgn="$rundir/$name.pgn" resume=()
   [ -f "$pgn.state" ] && resume=(--resume)
-  local cmd=("$jiang" match --engine "$e1" --engine "$e2" --games "$games" --concurrency 2
+  local cmd=("$jiang" match --engine "$e1" --engine "$e2" --games "$games" --concurrency "${CONCURRENCY:-2}"
              --openings "$openings" --pgn "$pgn" --progress 10 "$@" "${resume[@]}")
   echo "== $name: ${cmd[*]}"
   "${cmd[@]}" 2>&1 | tee -a "$rundir/$name.out"
