@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "movegen/movegen.h"
+#include "util/scratch_array.h"
 
 namespace jiang {
 
@@ -47,7 +48,7 @@ class MoveBatch {
   }
 
  private:
-  std::array<ScoredMove, kMaxMoves> moves_;
+  ScratchArray<ScoredMove, kMaxMoves> moves_;  // only the first size_ are ever read
   int size_ = 0, current_ = 0;
 };
 

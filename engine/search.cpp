@@ -6,7 +6,7 @@
 #include "engine/node_picker.h"
 #include "engine/rule_score.h"
 #include "engine/see.h"
-#include "movegen/zobrist.h"
+#include "util/scratch_array.h"
 
 namespace jiang {
 namespace {
@@ -36,15 +36,7 @@ constexpr int kTimeMinDepth = 4;
 constexpr uint64_t kPollInterval = 1024;
 
 // The pawns and generals: what the correction history learns by. Evaluation errors follow structure.
-int structure_index(const Position& pos) {
-  uint64_t key = 0;
-  for (Color c : {Red, Black})
-    for (PieceType t : {Pawn, King}) {
-      const Piece p = make_piece(c, t);
-      for (int i = 0; i < pos.count(p); ++i) key ^= kZobrist.piece_square[p][pos.squares(p)[i]];
-    }
-  return int(key % kCorrectionEntries);
-}
+int structure_index(const Position& pos) { return int(pos.structure_key() % kCorrectionEntries); }
 
 }  // namespace
 
@@ -411,7 +403,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   NodePicker picker(pos_, histories_, cont, hash_move, f.killers, counter, limits_.design.order);
   const LegalityFilter filter(pos_);
   const Color us = pos_.side_to_move();
-  std::array<Move, kMaxMoves> quiets_tried, captures_tried;
+  ScratchArray<Move, kMaxMoves> quiets_tried, captures_tried;
   int quiet_count = 0, capture_count = 0, move_count = 0;
   Score best = -kInfinite;
   Move best_move = Move::none();

@@ -6,6 +6,7 @@
 
 #include "movegen/general_safety.h"
 #include "movegen/position.h"
+#include "util/scratch_array.h"
 
 namespace jiang {
 
@@ -28,7 +29,7 @@ class MoveList {
   void truncate(int size) { size_ = size; }
 
  private:
-  std::array<Move, kMaxMoves> moves_;
+  ScratchArray<Move, kMaxMoves> moves_;  // only the first size_ are ever read
   int size_ = 0;
 };
 

@@ -13,12 +13,18 @@ void Position::toggle_occupancy(Square s) {
   file_occ_[file_of(s)] ^= uint16_t(1u << rank_of(s));
 }
 
+void Position::toggle_keys(Piece p, Square s) {
+  const uint64_t z = kZobrist.piece_square[p][s];
+  key_ ^= z;
+  if (type_of(p) == Pawn || type_of(p) == King) structure_key_ ^= z;
+}
+
 void Position::put_piece(Piece p, Square s) {
   board_[s] = p;
   toggle_occupancy(s);
   list_index_[s] = counts_[p];
   lists_[p][counts_[p]++] = s;
-  key_ ^= kZobrist.piece_square[p][s];
+  toggle_keys(p, s);
 }
 
 void Position::remove_piece(Square s) {
@@ -29,7 +35,7 @@ void Position::remove_piece(Square s) {
   const Square last = lists_[p][--counts_[p]];
   lists_[p][list_index_[s]] = last;
   list_index_[last] = list_index_[s];
-  key_ ^= kZobrist.piece_square[p][s];
+  toggle_keys(p, s);
 }
 
 void Position::move_piece(Square from, Square to) {
@@ -40,7 +46,8 @@ void Position::move_piece(Square from, Square to) {
   toggle_occupancy(to);
   lists_[p][list_index_[from]] = to;
   list_index_[to] = list_index_[from];
-  key_ ^= kZobrist.piece_square[p][from] ^ kZobrist.piece_square[p][to];
+  toggle_keys(p, from);
+  toggle_keys(p, to);
 }
 
 void Position::make_move(Move m) {

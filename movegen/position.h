@@ -55,6 +55,9 @@ class Position {
   Piece piece_on(Square s) const { return board_[s]; }
   Color side_to_move() const { return side_; }
   uint64_t key() const { return key_; }
+  // The key of the pawns and generals alone (the same Zobrist numbers, no side to move): the structure,
+  // which the search's correction history learns the evaluation's errors by.
+  uint64_t structure_key() const { return structure_key_; }
   Square king_square(Color c) const { return lists_[make_piece(c, King)][0]; }
   uint16_t rank_occupancy(int rank) const { return rank_occ_[rank]; }
   uint16_t file_occupancy(int file) const { return file_occ_[file]; }
@@ -96,6 +99,7 @@ class Position {
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   void toggle_occupancy(Square s);
+  void toggle_keys(Piece p, Square s);
   void validate() const;  // FEN-level sanity: throws FenError
   // Rooks, cannons, horses and pawns of `by` that reach s, and `also_along_file` first on s's file.
   // The lines are read through the given occupancies of s's rank and file.
@@ -109,6 +113,7 @@ class Position {
   std::array<uint8_t, kSquares> list_index_{};
   Color side_ = Red;
   uint64_t key_ = 0;
+  uint64_t structure_key_ = 0;
   uint16_t quiet_plies_ = 0;
   uint16_t fullmove_ = 1;
   mutable uint8_t check_ = kUnknown;  // cached in_check() of the current position

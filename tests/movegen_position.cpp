@@ -81,7 +81,7 @@ TEST_CASE("make/unmake: long random walks restore every position exactly", "[pos
     Position pos = Position::from_fen(start_fen);
     std::vector<Position> snapshots;
     std::vector<std::string> snapshot_fens;
-    std::vector<uint64_t> snapshot_keys;
+    std::vector<uint64_t> snapshot_keys, snapshot_structure_keys;
     Grid grid(pos);
     auto [quiet, fullmove] = counters(start_fen);
     auto fail = [&](const std::string& what, Move m) {
@@ -95,6 +95,7 @@ TEST_CASE("make/unmake: long random walks restore every position exactly", "[pos
       snapshots.push_back(without_history(pos));
       snapshot_fens.push_back(pos.fen());
       snapshot_keys.push_back(pos.key());
+      snapshot_structure_keys.push_back(pos.structure_key());
       const Piece captured = pos.piece_on(m.to());
       const Color mover = pos.side_to_move();
       pos.make_move(m);
@@ -106,6 +107,7 @@ TEST_CASE("make/unmake: long random walks restore every position exactly", "[pos
       const std::string fen = pos.fen();
       const Position fresh = Position::from_fen(fen);
       if (pos.key() != fresh.key()) fail("incremental key differs from the key of from_fen(fen())", m);
+      if (pos.structure_key() != fresh.structure_key()) fail("incremental structure key differs from from_fen(fen())'s", m);
       if (!(pos == fresh)) fail("position differs from from_fen(fen())", m);
       if (!grid.matches(pos)) fail("the board is not where the move put the pieces", m);
       if (pos.side_to_move() != ~mover) fail("side to move did not change", m);
@@ -124,6 +126,8 @@ TEST_CASE("make/unmake: long random walks restore every position exactly", "[pos
       if (!(pos == snapshots.back())) fail("unmake did not restore the position", m);
       if (pos.fen() != snapshot_fens.back()) fail("unmake did not restore fen(): " + snapshot_fens.back(), m);
       if (pos.key() != snapshot_keys.back()) fail("unmake did not restore the key", m);
+      if (pos.structure_key() != snapshot_structure_keys.back()) fail("unmake did not restore the structure key", m);
+      snapshot_structure_keys.pop_back();
       snapshots.pop_back();
       snapshot_fens.pop_back();
       snapshot_keys.pop_back();
@@ -171,6 +175,22 @@ TEST_CASE("make/unmake: every legal move of many positions is undone exactly", "
   }
   CHECK(failures == 0);
   CHECK(positions > 1000);
+}
+
+TEST_CASE("structure key: the pawns and generals alone, whatever the side to move", "[position]") {
+  const Position start = Position::startpos();
+  // The same pawns and generals, other pieces gone or elsewhere, the other side to move.
+  const Position bare = Position::from_fen("4k4/9/9/p1p1p1p1p/9/9/P1P1P1P1P/9/9/4K4 b - - 0 1");
+  const Position moved = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 1 1");
+  CHECK(start.structure_key() != 0);
+  CHECK(bare.structure_key() == start.structure_key());
+  CHECK(moved.structure_key() == start.structure_key());
+  // A pawn or a general elsewhere is another structure.
+  const Position pawn = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+  const Position general = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1");
+  CHECK(pawn.structure_key() != start.structure_key());
+  CHECK(general.structure_key() != start.structure_key());
+  CHECK(pawn.structure_key() != general.structure_key());
 }
 
 TEST_CASE("key: depends on the board and the side to move only", "[position]") {
