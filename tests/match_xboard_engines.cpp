@@ -1,7 +1,8 @@
 // Debian's XBoard-protocol Xiangqi engines in `jiang match`: hoixiangqi, sjaakii, maxqi and
 // fairy-stockfish (in its xboard mode) each play jiang a few fast games at a depth limit, with no
 // forfeit, illegal move, crash or hang on either side, every move legal, every result the referee's and
-// every false claim false by the rules and by XBoard's count; and one engine under a clock ([slow]: a loaded machine's clock is not a unit test's).
+// every false claim false by the rules and by XBoard's count; and one engine under a clock ([slow], and
+// [timing]: on a machine loaded past its cores an engine can lose on time that would not on a free one).
 // An engine that is not installed is skipped with a warning.
 #include <catch2/catch.hpp>
 
@@ -71,6 +72,6 @@ TEST_CASE("Debian's XBoard engines play jiang at depth 3 with nothing forfeited"
   plays_clean_games(engine, {"--depth", "3"}, 2, "-");
 }
 
-TEST_CASE("An XBoard engine under a clock gets time and otim and forfeits nothing", "[match][xboard-engines][slow]") {
+TEST_CASE("An XBoard engine under a clock gets time and otim and forfeits nothing", "[match][xboard-engines][slow][timing]") {
   plays_clean_games({"hoixiangqi", true}, {"--tc", "3+0.05", "--timemargin", "500"}, 2, "3+0.05");
 }
