@@ -12,63 +12,63 @@ constexpr std::string_view kTypeNames[kPieceTypes] = {"", "king", "advisor", "el
 // the piece can stand on become parameters.
 using HalfTable = std::array<std::array<int, kHalfFiles>, kRanks>;
 
-constexpr HalfTable kPawnMg = {{{-24, -50, 31, 11, 41}, {-17, 66, 39, 116, 28}, {12, 66, 120, 111, 80},
-                                {22, 60, 58, 26, 12}, {-18, 65, 76, 105, 119}, {-44, 0, -15, 0, 33},
-                                {-59, 0, -81, 0, 19}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+constexpr HalfTable kPawnMg = {{{178, -81, 195, 101, 300}, {90, 169, 107, 300, 300}, {70, 162, 50, 91, -8},
+                                {30, 148, 30, -50, -14}, {10, 101, 110, 177, 165}, {-46, 0, -17, 0, 13},
+                                {-53, 0, -87, 0, 9}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}}};
-constexpr HalfTable kPawnEg = {{{3, -32, 19, 18, -25}, {-5, 42, 41, 52, 81}, {25, 48, 36, 134, 79},
-                                {35, 67, 36, 65, 54}, {46, 51, 51, 34, 58}, {7, 0, -31, 0, 34},
-                                {9, 0, -37, 0, 13}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+constexpr HalfTable kPawnEg = {{{-3, 15, -53, 40, -76}, {18, 53, 17, 22, 21}, {-5, 26, 42, 96, 77},
+                                {7, 7, 12, 33, 24}, {54, 51, 83, 34, 43}, {23, 0, 17, 0, 76},
+                                {33, 0, 7, 0, 57}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}}};
-constexpr HalfTable kHorseMg = {{{58, -24, 83, 23, -11}, {26, -7, 132, 63, 30}, {102, 56, -45, 16, 83},
-                                 {-10, 109, -25, 112, -8}, {57, 16, 72, 24, 45}, {3, -17, 89, 27, 53},
-                                 {-5, -14, -33, -23, 41}, {-20, -15, -39, 62, -21}, {-26, 39, -27, -64, -31},
-                                 {-67, -109, -36, 3, -8}}};
-constexpr HalfTable kHorseEg = {{{38, -72, 22, -19, 19}, {-115, 5, 36, 1, 77}, {50, 36, -23, 79, 97},
-                                 {2, 4, 14, 9, -18}, {25, 1, 17, 24, 45}, {-9, 7, 21, 10, 34},
-                                 {-14, 13, 34, -3, 25}, {-74, 4, -23, 9, -9}, {-57, -34, -75, -74, -54},
-                                 {-32, -17, -35, -26, -42}}};
-constexpr HalfTable kRookMg = {{{6, 44, 49, 93, 17}, {11, 22, 18, 64, 99}, {23, 46, 13, 13, 108},
-                                {30, 87, 117, 35, 41}, {34, 58, 58, 10, 72}, {6, 56, 52, 44, 46},
-                                {-7, 55, 88, 46, 71}, {-42, 42, 32, 26, -12}, {-22, 5, 5, 4, 27},
-                                {-38, 40, 15, 9, 28}}};
-constexpr HalfTable kRookEg = {{{-17, 39, 31, 64, 30}, {-8, 16, 50, 56, 63}, {29, -57, 27, 130, 25},
-                                {40, 10, 28, 47, 104}, {25, 6, 39, 66, 58}, {10, 23, 19, 53, 106},
-                                {14, 9, 14, 47, 101}, {84, 46, 65, 75, 80}, {27, -30, 26, 26, -41},
-                                {-13, 6, 48, 79, -15}}};
-constexpr HalfTable kCannonMg = {{{79, 14, -11, -80, -24}, {49, -93, -34, -82, -31}, {12, -69, -35, -33, -57},
-                                  {8, -35, 20, -34, 30}, {-3, -22, -45, -33, 90}, {-16, -39, 11, -28, 38},
-                                  {4, -34, 36, -15, 38}, {47, -2, 71, 60, 100}, {48, 7, 80, -48, 9},
-                                  {23, -9, 70, -24, -22}}};
-constexpr HalfTable kCannonEg = {{{-8, -4, -26, 25, -10}, {-47, -17, -5, -6, 79}, {5, 4, -5, -8, -59},
-                                  {-8, -3, 21, -22, -33}, {5, -30, 22, 7, 0}, {2, 13, -6, -35, -9},
-                                  {18, 15, 3, 26, 1}, {7, 19, 3, -5, -22}, {-11, 22, -12, 37, -4},
-                                  {15, 21, -28, 2, 51}}};
+constexpr HalfTable kHorseMg = {{{98, -160, -13, -57, 300}, {-183, 36, 250, 122, 300}, {206, 40, -39, 284, 256},
+                                 {-10, 215, 1, 212, -30}, {108, 48, 16, 78, 135}, {-17, -29, 183, 37, 111},
+                                 {-81, -19, -55, -23, 56}, {-14, -26, -33, 56, -16}, {-82, -65, -111, -58, -23},
+                                 {169, -147, 60, 1, 79}}};
+constexpr HalfTable kHorseEg = {{{57, 72, 72, 45, -27}, {83, 41, 10, -4, 6}, {34, 30, 25, -15, 15},
+                                 {32, -24, 4, -13, 17}, {-22, -7, 18, 14, -23}, {21, 41, -17, 24, 2},
+                                 {50, -35, 32, 33, 17}, {-56, 6, -5, 17, -11}, {-5, -54, -32, -12, -62},
+                                 {-236, 41, -10, -24, -172}}};
+constexpr HalfTable kRookMg = {{{44, 120, 111, 257, 300}, {45, 130, 98, 136, 215}, {94, 76, 75, 140, 300},
+                                {140, 151, 207, 157, 105}, {100, 90, 179, 155, 146}, {56, 130, 130, 148, 130},
+                                {65, 85, 116, 152, 195}, {-31, 68, 88, 97, -16}, {12, 76, 57, 70, 40},
+                                {-26, 80, 47, 115, -300}}};
+constexpr HalfTable kRookEg = {{{137, 85, 101, 132, 120}, {124, 106, 101, 190, 237}, {120, 121, 135, 228, 108},
+                                {106, 126, 108, 139, 184}, {119, 158, 109, 139, 136}, {144, 126, 112, 144, 144},
+                                {150, 103, 122, 127, 105}, {212, 144, 159, 198, 202}, {45, 78, 28, 114, 137},
+                                {29, 92, 110, 131, 49}}};
+constexpr HalfTable kCannonMg = {{{81, 28, -65, -158, -40}, {55, -95, -99, -69, -258}, {-14, -43, -41, -107, -300},
+                                  {2, -51, 46, -28, 70}, {22, -24, -15, -40, 148}, {-37, -37, 33, -28, 90},
+                                  {26, -20, 36, -2, 4}, {59, 7, 89, 58, 124}, {38, 6, 96, 26, 119},
+                                  {50, -13, 58, -64, -100}}};
+constexpr HalfTable kCannonEg = {{{-10, -6, -16, 93, -50}, {-27, -13, 5, -19, 149}, {-17, -14, 21, 48, 82},
+                                  {16, 3, 9, 10, -23}, {-1, 18, 30, 23, -24}, {20, 31, -8, 14, 5},
+                                  {-20, -3, -21, 1, -13}, {5, 27, -1, -13, -36}, {17, 42, -12, 25, -10},
+                                  {1, 14, -10, 22, 33}}};
 // The palace and the defenders' points; everything else is unreachable and left at zero.
 constexpr HalfTable kKingMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 0}, {0, 0, 0, -124, -107}, {0, 0, 0, -97, -37},
-                                {0, 0, 0, 30, 108}}};
+                                {0, 0, 0, 0, 0}, {0, 0, 0, -286, -249}, {0, 0, 0, -1, -45},
+                                {0, 0, 0, 82, 114}}};
 constexpr HalfTable kKingEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                 {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                {0, 0, 0, 0, 0}, {0, 0, 0, -27, -18}, {0, 0, 0, -5, 3},
-                                {0, 0, 0, -12, -32}}};
+                                {0, 0, 0, 0, 0}, {0, 0, 0, 20, 50}, {0, 0, 0, -21, 15},
+                                {0, 0, 0, -4, -12}}};
 constexpr HalfTable kAdvisorMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0}, {0, 0, 0, -67, 0}, {0, 0, 0, 0, 17},
-                                   {0, 0, 0, -31, 0}}};
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, -49, 0}, {0, 0, 0, 0, 29},
+                                   {0, 0, 0, -41, 0}}};
 constexpr HalfTable kAdvisorEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                   {0, 0, 0, 0, 0}, {0, 0, 0, -98, 0}, {0, 0, 0, 0, -87},
+                                   {0, 0, 0, 0, 0}, {0, 0, 0, -110, 0}, {0, 0, 0, 0, -97},
                                    {0, 0, 0, -103, 0}}};
 constexpr HalfTable kElephantMg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -61, 0, 0},
-                                    {0, 0, 0, 0, 0}, {-38, 0, 0, 0, 78}, {0, 0, 0, 0, 0},
-                                    {0, 0, 20, 0, 0}}};
+                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -75, 0, 0},
+                                    {0, 0, 0, 0, 0}, {-34, 0, 0, 0, 90}, {0, 0, 0, 0, 0},
+                                    {0, 0, 18, 0, 0}}};
 constexpr HalfTable kElephantEg = {{{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
-                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -74, 0, 0},
-                                    {0, 0, 0, 0, 0}, {-75, 0, 0, 0, -79}, {0, 0, 0, 0, 0},
-                                    {0, 0, -78, 0, 0}}};
+                                    {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, -86, 0, 0},
+                                    {0, 0, 0, 0, 0}, {-97, 0, 0, 0, -107}, {0, 0, 0, 0, 0},
+                                    {0, 0, -100, 0, 0}}};
 
 struct TypeDefaults {
   PhaseValue material;
@@ -79,12 +79,12 @@ struct TypeDefaults {
 constexpr TypeDefaults kTypeDefaults[kPieceTypes] = {
     {{0, 0}, nullptr, nullptr},
     {{0, 0}, &kKingMg, &kKingEg},  // the general is never exchanged; its value is the game
-    {{174, 109}, &kAdvisorMg, &kAdvisorEg},
-    {{251, 120}, &kElephantMg, &kElephantEg},
-    {{491, 482}, &kHorseMg, &kHorseEg},
-    {{1114, 1044}, &kRookMg, &kRookEg},
-    {{581, 444}, &kCannonMg, &kCannonEg},
-    {{136, 139}, &kPawnMg, &kPawnEg},
+    {{156, 97}, &kAdvisorMg, &kAdvisorEg},
+    {{271, 102}, &kElephantMg, &kElephantEg},
+    {{651, 442}, &kHorseMg, &kHorseEg},
+    {{1442, 1237}, &kRookMg, &kRookEg},
+    {{725, 410}, &kCannonMg, &kCannonEg},
+    {{140, 127}, &kPawnMg, &kPawnEg},
 };
 
 // Whether a piece of this type can ever stand on (file 0..4, rank 0..9 from its own side).
@@ -123,48 +123,48 @@ void visit_params(Weights& w, Visit&& visit) {
           visit(name, phase == 0 ? field.mg : field.eg, table[kRanks - 1 - rank][file], -kPositionBound,
                 kPositionBound);
         }
-  phase_value("mobility.horse", w.mobility[Horse], {25, 5}, -50, 100);
-  phase_value("mobility.rook", w.mobility[Rook], {5, 25}, -50, 100);
-  phase_value("mobility.cannon", w.mobility[Cannon], {12, 2}, -50, 100);
-  phase_value("control.own_half", w.control_own_half, {6, -6}, -50, 50);
-  phase_value("control.enemy_half", w.control_enemy_half, {11, -7}, -50, 50);
-  phase_value("control.enemy_palace", w.control_enemy_palace, {16, -12}, -50, 100);
-  visit("relations.threat_to_move_pct", w.threat_to_move_pct, 10, 0, 100);
-  visit("relations.threat_waiting_pct", w.threat_waiting_pct, 9, 0, 100);
-  phase_value("relations.defended", w.defended, {22, 10}, -50, 50);
-  phase_value("safety.missing_advisor", w.missing_advisor, {74, 31}, -50, 100);
-  phase_value("safety.missing_elephant", w.missing_elephant, {32, -19}, -50, 100);
-  phase_value("safety.palace_attack", w.palace_attack, {-7, -2}, -50, 100);
+  phase_value("mobility.horse", w.mobility[Horse], {23, 5}, -50, 100);
+  phase_value("mobility.rook", w.mobility[Rook], {5, 11}, -50, 100);
+  phase_value("mobility.cannon", w.mobility[Cannon], {10, 2}, -50, 100);
+  phase_value("control.own_half", w.control_own_half, {8, -6}, -50, 50);
+  phase_value("control.enemy_half", w.control_enemy_half, {9, -7}, -50, 50);
+  phase_value("control.enemy_palace", w.control_enemy_palace, {22, -16}, -50, 100);
+  visit("relations.threat_to_move_pct", w.threat_to_move_pct, 5, 0, 100);
+  visit("relations.threat_waiting_pct", w.threat_waiting_pct, 7, 0, 100);
+  phase_value("relations.defended", w.defended, {12, 6}, -50, 50);
+  phase_value("safety.missing_advisor", w.missing_advisor, {92, 31}, -50, 100);
+  phase_value("safety.missing_elephant", w.missing_elephant, {58, -13}, -50, 100);
+  phase_value("safety.palace_attack", w.palace_attack, {-17, -4}, -50, 100);
   // Danger units: a rook, horse and cannon on the palace with two safe checks and a weak square, less
   // four defenders, are about 40 units, a penalty of about 1.5 pawns.
-  visit("danger.attacker.rook", w.danger_attacker[Rook], 19, 0, 100);
+  visit("danger.attacker.rook", w.danger_attacker[Rook], 17, 0, 100);
   visit("danger.attacker.horse", w.danger_attacker[Horse], 25, 0, 100);
-  visit("danger.attacker.cannon", w.danger_attacker[Cannon], 11, 0, 100);
-  visit("danger.attacker.pawn", w.danger_attacker[Pawn], 19, 0, 100);
-  visit("danger.check.rook", w.danger_check[Rook], 25, 0, 100);
-  visit("danger.check.horse", w.danger_check[Horse], 25, 0, 100);
+  visit("danger.attacker.cannon", w.danger_attacker[Cannon], 15, 0, 100);
+  visit("danger.attacker.pawn", w.danger_attacker[Pawn], 23, 0, 100);
+  visit("danger.check.rook", w.danger_check[Rook], 27, 0, 100);
+  visit("danger.check.horse", w.danger_check[Horse], 27, 0, 100);
   visit("danger.check.cannon", w.danger_check[Cannon], 9, 0, 100);
   visit("danger.weak_square", w.danger_weak_square, 0, 0, 100);
   visit("danger.defender", w.danger_defender, 0, 0, 100);
   visit("danger.curve.mg", w.danger_curve_mg, 72, 0, 1000);
   visit("danger.linear.eg", w.danger_linear_eg, 0, 0, 200);
-  phase_value("patterns.hollow_cannon", w.hollow_cannon, {168, 40}, -100, 300);
-  phase_value("patterns.central_cannon", w.central_cannon, {45, 81}, -100, 200);
-  phase_value("patterns.linked_pawns", w.linked_pawns, {-42, -49}, -100, 200);
-  phase_value("patterns.bottom_cannon", w.bottom_cannon, {108, -28}, -100, 200);
-  phase_value("patterns.palace_horse", w.palace_horse, {-47, -139}, -200, 100);
-  phase_value("patterns.cannon_vs_missing_advisor", w.cannon_vs_missing_advisor, {4, -32}, -100, 200);
-  phase_value("pins.rook", w.pinned[Rook], {-139, -6}, -300, 100);
-  phase_value("pins.horse", w.pinned[Horse], {-63, -118}, -300, 100);
-  phase_value("pins.cannon", w.pinned[Cannon], {-36, -91}, -300, 100);
-  phase_value("restricted.trapped_horse", w.trapped_horse, {-64, -66}, -300, 100);
-  phase_value("restricted.horse_one_square", w.restricted_horse, {1, -61}, -200, 100);
-  phase_value("restricted.screenless_cannon", w.screenless_cannon, {-2, -49}, -200, 100);
-  phase_value("pawns.near_palace", w.pawn_near_palace, {80, -38}, -100, 200);
-  phase_value("pawns.vs_missing_defender", w.pawn_vs_missing_defender, {97, 48}, -100, 200);
-  phase_value("pawns.on_general_file", w.pawn_on_general_file, {42, -1}, -100, 200);
-  phase_value("pawns.bottom", w.bottom_pawn, {0, -46}, -200, 100);
-  visit("tempo", w.tempo, 18, -50, 100);
+  phase_value("patterns.hollow_cannon", w.hollow_cannon, {300, -34}, -100, 300);
+  phase_value("patterns.central_cannon", w.central_cannon, {5, 77}, -100, 200);
+  phase_value("patterns.linked_pawns", w.linked_pawns, {-10, -6}, -100, 200);
+  phase_value("patterns.bottom_cannon", w.bottom_cannon, {94, -8}, -100, 200);
+  phase_value("patterns.palace_horse", w.palace_horse, {-45, -129}, -200, 100);
+  phase_value("patterns.cannon_vs_missing_advisor", w.cannon_vs_missing_advisor, {-78, -16}, -100, 200);
+  phase_value("pins.rook", w.pinned[Rook], {-179, -102}, -300, 100);
+  phase_value("pins.horse", w.pinned[Horse], {-109, -150}, -300, 100);
+  phase_value("pins.cannon", w.pinned[Cannon], {-44, -113}, -300, 100);
+  phase_value("restricted.trapped_horse", w.trapped_horse, {-54, -88}, -300, 100);
+  phase_value("restricted.horse_one_square", w.restricted_horse, {-15, -63}, -200, 100);
+  phase_value("restricted.screenless_cannon", w.screenless_cannon, {-26, -23}, -200, 100);
+  phase_value("pawns.near_palace", w.pawn_near_palace, {192, -38}, -100, 200);
+  phase_value("pawns.vs_missing_defender", w.pawn_vs_missing_defender, {135, 56}, -100, 200);
+  phase_value("pawns.on_general_file", w.pawn_on_general_file, {-2, -9}, -100, 200);
+  phase_value("pawns.bottom", w.bottom_pawn, {98, -76}, -200, 100);
+  visit("tempo", w.tempo, 19, -50, 100);
 }
 
 std::vector<ParamInfo> build_registry() {

@@ -24,9 +24,11 @@ file(MAKE_DIRECTORY ${SELFPLAY_TEST_DIR})
 file(WRITE ${SELFPLAY_TEST_DIR}/bad-fen.fen
      "# line 1 is a comment\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB w - - 0 1\n")
 file(WRITE ${SELFPLAY_TEST_DIR}/not-selfplay.txt "someone's notes\n")
-# The runs below continue their files when run again; a file from an older build (another format or
-# settings) would be refused instead, so each configuration starts them afresh.
-file(REMOVE ${SELFPLAY_TEST_DIR}/tiny.txt ${SELFPLAY_TEST_DIR}/modes-ply.txt)
+# The runs below continue their files when run again; a file from another build (other weights, format
+# or settings) would be refused instead, so every test run starts them afresh (fixture selfplay_fresh).
+add_test(NAME selfplay/clean_runs
+         COMMAND ${CMAKE_COMMAND} -E rm -f ${SELFPLAY_TEST_DIR}/tiny.txt ${SELFPLAY_TEST_DIR}/modes-ply.txt)
+set_tests_properties(selfplay/clean_runs PROPERTIES FIXTURES_SETUP selfplay_fresh LABELS cli)
 set(sp_ok "selfplay|--games|2|--nodes|300")
 jiang_cli_test(selfplay/cli_missing_out fail "${sp_ok}" "--out")
 jiang_cli_test(selfplay/cli_missing_games fail "selfplay|--nodes|300|--out|${SELFPLAY_TEST_DIR}/x.txt" "--games")
@@ -58,7 +60,9 @@ jiang_cli_test(selfplay/cli_mode_run pass
 jiang_cli_test(selfplay/cli_mode_other_settings fail
                "${sp_ok}|--mode|two-stage|--order|priority|--two-stage-ply|3|--openings|${PROJECT_SOURCE_DIR}/data/openings.fen|--out|${SELFPLAY_TEST_DIR}/modes-ply.txt"
                "other settings")
-set_tests_properties(selfplay/cli_mode_other_settings PROPERTIES DEPENDS selfplay/cli_mode_run)
-# A tiny run end to end (a second run of the test finds the file complete: also exit 0).
+set_tests_properties(selfplay/cli_mode_run PROPERTIES FIXTURES_REQUIRED selfplay_fresh FIXTURES_SETUP selfplay_modes_file)
+set_tests_properties(selfplay/cli_mode_other_settings PROPERTIES FIXTURES_REQUIRED "selfplay_fresh;selfplay_modes_file")
+# A tiny run end to end.
 jiang_cli_test(selfplay/cli_tiny_run pass "${sp_ok}|--openings|${PROJECT_SOURCE_DIR}/data/openings.fen|--out|${SELFPLAY_TEST_DIR}/tiny.txt"
                "done: 2 games|holds 2 games")
+set_tests_properties(selfplay/cli_tiny_run PROPERTIES FIXTURES_REQUIRED selfplay_fresh)
