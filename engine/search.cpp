@@ -201,15 +201,8 @@ void Searcher::remember_positional(int ply) {
 
 // --- Node pruning ----------------------------------------------------------------------------------
 
-std::optional<Score> Searcher::prune_node(int depth, int ply, Score alpha, Score beta, Score eval, bool improving,
+std::optional<Score> Searcher::prune_node(int depth, int ply, Score beta, Score eval, bool improving,
                                           bool cut_node) {
-  // Step 4, razoring: Elo -5.6 +/- 17.1 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
-  // Razoring: hopelessly below alpha near the leaves; let the captures decide.
-  if (on(SearchStep::Razoring) && depth <= margins_.razor_max_depth && !is_mate_score(alpha) &&
-      eval + margins_.razor_base + margins_.razor_per_ply2 * depth * depth <= alpha) {
-    const Score score = qsearch(ply, alpha, alpha + 1);
-    if (score <= alpha) return score;
-  }
   // Step 5, reverse_futility: Elo +49.6 +/- 24.0 (600 games, 5000 nodes, b57cff8, 2026-12-04).
   // Reverse futility: far enough above beta near the leaves, no reply will bring the score back.
   if (on(SearchStep::ReverseFutility) && depth <= margins_.reverse_futility_max_depth && !is_mate_score(beta) &&
@@ -387,10 +380,10 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     return true;
   }();
 
-  // --- Node pruning: razoring, reverse futility, null move. Not for a side without rooks,
+  // --- Node pruning: reverse futility, null move. Not for a side without rooks,
   // horses and cannons: it may have no move at all, and that loses (a static score cannot tell).
   if (!pv_node && !in_check && !excluded && has_long_range_pieces(pos_.side_to_move())) {
-    if (const auto s = prune_node(depth, ply, alpha, beta, eval, improving, cut_node)) return *s;
+    if (const auto s = prune_node(depth, ply, beta, eval, improving, cut_node)) return *s;
     if (stopped_) return 0;
   }
 

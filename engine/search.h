@@ -113,9 +113,8 @@ class Searcher {
   void report_lines(int depth, int lines, const std::function<void(const SearchInfo&)>& on_info) const;
   Score search(int depth, int ply, Score alpha, Score beta, bool cut_node);
   Score qsearch(int ply, Score alpha, Score beta);
-  // Reverse futility, razoring and null move at a non-PV node not in check: a score to return.
-  std::optional<Score> prune_node(int depth, int ply, Score alpha, Score beta, Score eval, bool improving,
-                                  bool cut_node);
+  // Reverse futility and null move at a non-PV node not in check: a score to return.
+  std::optional<Score> prune_node(int depth, int ply, Score beta, Score eval, bool improving, bool cut_node);
   // The extension (or reduction, if negative) of the hash move from the singular search; sets `cutoff` to a
   // score to return when several moves beat beta.
   int singular_extension(int depth, int ply, Score beta, const TTEntry& entry, bool pv_node, bool cut_node,

@@ -15,11 +15,6 @@ void visit_params(SearchMargins& m, Visit&& visit) {
   // the window starts this wide (a fifth of a pawn) and grows by half on each failure.
   visit("aspiration_min_depth", m.aspiration_min_depth, 4, 1, 12, 1);
   visit("aspiration_window", m.aspiration_window, 20, 5, 100, 4);
-  // Razoring: near the leaves, a static score this far below alpha (base + per_ply2 * depth^2) is checked
-  // with a quiescence search alone; if that cannot reach alpha either, no quiet move will.
-  visit("razor_max_depth", m.razor_max_depth, 3, 0, 8, 1);
-  visit("razor_base", m.razor_base, 250, 0, 1000, 25);
-  visit("razor_per_ply2", m.razor_per_ply2, 120, 0, 500, 12);
   // Reverse futility: near the leaves, a static score this far above beta per ply of depth left (less
   // when the evaluation is improving) is not expected to fall below beta.
   visit("reverse_futility_max_depth", m.reverse_futility_max_depth, 8, 0, 16, 1);

@@ -1,6 +1,6 @@
 // The search's margins, depths and divisors as a registry of named parameters (group "search"), as the
 // evaluation's weights are (eval/params.h): each with a default, the bounds a tuner may move it within
-// and a step, readable from a JSON file (`{"search.razor_base": 260}`) and settable as engine options.
+// and a step, readable from a JSON file (`{"search.futility_base": 90}`) and settable as engine options.
 // The search reads them from its limits (SearchLimits::search_params), never from globals; the defaults
 // are the margins the search was written with.
 #pragma once
@@ -21,9 +21,6 @@ inline constexpr int kLmrTableSize = 64;
 struct SearchMargins {
   int aspiration_min_depth;
   int aspiration_window;
-  int razor_max_depth;
-  int razor_base;
-  int razor_per_ply2;
   int reverse_futility_max_depth;
   int reverse_futility_margin;
   int null_min_depth;

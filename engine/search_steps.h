@@ -17,7 +17,6 @@ enum class SearchStep : uint8_t {
   Aspiration,           // aspiration windows at the root
   CheckExtension,       // a node in check is searched a ply deeper
   Correction,           // the correction history corrects the static evaluation
-  Razoring,
   ReverseFutility,
   NullMove,
   NullVerification,     // deep null-move cutoffs verified by a search without null moves
@@ -55,7 +54,6 @@ inline constexpr std::array<StepName, size_t(SearchStep::Count)> kStepNames = {{
     {SearchStep::Aspiration, "aspiration"},
     {SearchStep::CheckExtension, "check_extension"},
     {SearchStep::Correction, "correction"},
-    {SearchStep::Razoring, "razoring"},
     {SearchStep::ReverseFutility, "reverse_futility"},
     {SearchStep::NullMove, "null_move"},
     {SearchStep::NullVerification, "null_verification"},

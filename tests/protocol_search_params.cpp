@@ -1,5 +1,5 @@
 // The search's parameters as engine options in both protocols: declared with the registry's bounds,
-// set by name (`setoption name search.razor_base value 260`), refused with a message for an unknown name
+// set by name (`setoption name search.capture_futility_base value 110`), refused with a message for an unknown name
 // or a value out of bounds (changing nothing), loaded from a file with SearchParamsFile; and the search
 // plays with them.
 #include <catch2/catch.hpp>
@@ -41,11 +41,11 @@ std::vector<std::string> answer(Conversation& c, const std::string& command) {
 TEST_CASE("the search's parameters are declared in both protocols", "[protocol][search-params]") {
   Conversation uci(Protocol::Uci);
   REQUIRE(uci.handshake_ok());
-  CHECK(any_starts_with(uci.handshake(), "option name search.razor_base type spin default 250 min 0 max 1000"));
+  CHECK(any_starts_with(uci.handshake(), "option name search.capture_futility_base type spin default 100 min 0 max 500"));
   CHECK(any_starts_with(uci.handshake(), "option name SearchParamsFile type string default <empty>"));
   Conversation ucci(Protocol::Ucci);
   REQUIRE(ucci.handshake_ok());
-  CHECK(any_starts_with(ucci.handshake(), "option search.razor_base type spin min 0 max 1000 default 250"));
+  CHECK(any_starts_with(ucci.handshake(), "option search.capture_futility_base type spin min 0 max 500 default 100"));
   CHECK(any_starts_with(ucci.handshake(), "option searchparamsfile type string default <empty>"));
 }
 
@@ -54,8 +54,8 @@ TEST_CASE("UCI: setoption search.* changes the search, bad names and values chan
   Conversation c(Protocol::Uci);
   REQUIRE(c.handshake_ok());
   const std::string defaults = nodes_at_depth_6(c, Protocol::Uci);
-  CHECK(answer(c, "setoption name search.razor_base value 2000") ==
-        std::vector<std::string>{"info string setoption: search.razor_base expects 0..1000, got '2000'"});
+  CHECK(answer(c, "setoption name search.capture_futility_base value 2000") ==
+        std::vector<std::string>{"info string setoption: search.capture_futility_base expects 0..500, got '2000'"});
   CHECK(answer(c, "setoption name search.dragon value 1") ==
         std::vector<std::string>{"info string setoption: unknown option 'search.dragon'"});
   CHECK(nodes_at_depth_6(c, Protocol::Uci) == defaults);

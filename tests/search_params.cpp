@@ -37,7 +37,7 @@ TEST_CASE("the search's registry: unique names in group search, defaults within 
 TEST_CASE("the default margins compile to the search's constants and LMR table", "[search][params]") {
   const SearchParams defaults;
   const SearchMargins& m = defaults.margins();
-  CHECK(m.razor_base == 250);
+  CHECK(m.capture_futility_base == 100);
   CHECK(m.futility_base == 80);
   CHECK(m.delta_margin == 150);
   CHECK(m.lmr_base == 75);
@@ -53,11 +53,11 @@ TEST_CASE("the default margins compile to the search's constants and LMR table",
 
 TEST_CASE("search parameters round-trip through JSON and refuse bad files", "[search][params]") {
   SearchParams p;
-  p.set(*SearchParams::find("search.razor_base"), 260);
+  p.set(*SearchParams::find("search.capture_futility_base"), 260);
   p.set(*SearchParams::find("search.lmr_base"), 100);
   const SearchParams back = SearchParams::from_json(nlohmann::json::parse(p.to_json().dump()));
   CHECK(back == p);
-  CHECK(back.margins().razor_base == 260);
+  CHECK(back.margins().capture_futility_base == 260);
   CHECK(int(back.margins().lmr_table[63][63]) == int(1.0 + std::log(63) * std::log(63) / 2.25));
 
   int defaulted = 0;
@@ -71,15 +71,15 @@ TEST_CASE("search parameters round-trip through JSON and refuse bad files", "[se
     CHECK_THROWS_WITH(SearchParams::read(in, "x.json"), Catch::Contains(message));
   };
   refused("{\"search.dragon\": 1}", "unknown parameter 'search.dragon'");
-  refused("{\"search.razor_base\": 5000}", "search.razor_base = 5000 is out of bounds [0, 1000]");
-  refused("{\"search.razor_base\": 2.5}", "must be an integer");
+  refused("{\"search.capture_futility_base\": 5000}", "search.capture_futility_base = 5000 is out of bounds [0, 500]");
+  refused("{\"search.capture_futility_base\": 2.5}", "must be an integer");
   refused("{\"material.rook.mg\": 900}", "unknown parameter 'material.rook.mg'");
   refused("[1, 2]", "search parameters must be a JSON object");
   refused("{", "search parameters file 'x.json' is not valid JSON");
   CHECK_THROWS_WITH(SearchParams::load("/nonexistent/search.json"),
                     Catch::Contains("cannot read search parameters file '/nonexistent/search.json'"));
-  CHECK_THROWS_AS(p.set(*SearchParams::find("search.razor_base"), -1), ParamError);
-  CHECK(p.margins().razor_base == 260);  // a refused value changes nothing
+  CHECK_THROWS_AS(p.set(*SearchParams::find("search.capture_futility_base"), -1), ParamError);
+  CHECK(p.margins().capture_futility_base == 260);  // a refused value changes nothing
 }
 
 TEST_CASE("the search reads its margins from its limits", "[search][params]") {

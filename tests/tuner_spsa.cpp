@@ -56,8 +56,9 @@ class NoisyQuadratic : public Objective {
   std::vector<std::pair<std::vector<int>, std::vector<int>>> played_;
 };
 
-const std::vector<std::string> kTuned = {"search.razor_base", "search.futility_base", "search.aspiration_window"};
-const std::vector<int> kOptimum = {450, 160, 36};  // defaults 250, 80 and 20
+const std::vector<std::string> kTuned = {"search.capture_futility_base", "search.futility_base",
+                                         "search.aspiration_window"};
+const std::vector<int> kOptimum = {196, 160, 36};  // defaults 100, 80 and 20: 8, 8 and 4 steps away
 
 std::vector<int> tuned_indices() {
   std::vector<int> indices;
@@ -100,13 +101,13 @@ TEST_CASE("SPSA converges near the optimum of a noisy quadratic", "[tuner][spsa]
   for (size_t i = 0; i < tuned.size(); ++i) {
     const ParamInfo& info = SearchParams::registry()[tuned[i]];
     INFO(info.name << ": start " << info.default_value << ", optimum " << kOptimum[i] << ", tuned " << best[tuned[i]]);
-    // From 8 to 20 steps away to within one step.
+    // From 4 and 8 steps away to within one step.
     CHECK(std::abs(best[tuned[i]] - kOptimum[i]) <= info.step);
   }
   // Nothing else moved.
   for (int i = 0; i < SearchParams::size(); ++i)
     if (std::find(tuned.begin(), tuned.end(), i) == tuned.end()) CHECK(best[i] == SearchParams().get(i));
-  CHECK(run.spsa->summary().find("search.razor_base 250 -> ") != std::string::npos);
+  CHECK(run.spsa->summary().find("search.capture_futility_base 100 -> ") != std::string::npos);
 }
 
 TEST_CASE("SPSA's first step follows fishtest's schedules, within the bounds", "[tuner][spsa]") {
@@ -123,16 +124,17 @@ TEST_CASE("SPSA's first step follows fishtest's schedules, within the bounds", "
     }
   } objective;
   SearchParams start;
-  const int razor = *SearchParams::find("search.razor_base"), window = *SearchParams::find("search.aspiration_window");
+  const int capture = *SearchParams::find("search.capture_futility_base");
+  const int window = *SearchParams::find("search.aspiration_window");
   start.set(window, 5);  // at its minimum: the - side is clamped there
-  auto spsa = make_spsa(make_search_space(start.values(), {razor, window}, &SearchParams::table()), o);
+  auto spsa = make_spsa(make_search_space(start.values(), {capture, window}, &SearchParams::table()), o);
   Rng rng(3);
   spsa->initialize(objective, rng);
   spsa->step(objective, rng);
   REQUIRE(objective.played.size() == 1);
   const auto& [plus, minus] = objective.played[0];
   const double n = 100, a_big = 10, k = 1;
-  for (int index : {razor, window}) {
+  for (int index : {capture, window}) {
     const ParamInfo& info = SearchParams::registry()[index];
     INFO(info.name);
     const double c = info.step * std::pow(n / k, 0.101);
@@ -146,7 +148,7 @@ TEST_CASE("SPSA's first step follows fishtest's schedules, within the bounds", "
     const double down = std::clamp(start.get(index) - c * flip, double(info.min), double(info.max));
     CHECK(std::abs(plus[index] - up) < 1.0);
     CHECK(std::abs(minus[index] - down) < 1.0);
-    const size_t at = index == razor ? 0 : 1;
+    const size_t at = index == capture ? 0 : 1;
     CHECK(theta(*spsa)[at] ==
           Approx(std::clamp(start.get(index) + gain * flip, double(info.min), double(info.max))).epsilon(1e-12));
   }
@@ -193,7 +195,7 @@ TEST_CASE("SPSA on the search's margins by real games: stopped and resumed equal
   c.objective = "games";
   c.games = 2;
   c.nodes = 150;
-  c.params = {"search.razor_base", "search.futility_base"};
+  c.params = {"search.capture_futility_base", "search.futility_base"};
   c.spsa.pairs = 4;
   const auto options = [&](const std::string& name) {
     RunOptions o;
@@ -243,7 +245,7 @@ TEST_CASE("Settings SPSA and the search's parameters cannot run with are refused
   TuneConfig c;
   c.algorithm = "spsa";
   c.objective = "games";
-  c.params = {"search.razor_base"};
+  c.params = {"search.capture_futility_base"};
   auto refused = [&](const TuneConfig& bad, const std::string& message) {
     INFO(message);
     CHECK_THROWS_WITH(run_tune(bad, o), Catch::Contains(message));
@@ -253,7 +255,7 @@ TEST_CASE("Settings SPSA and the search's parameters cannot run with are refused
   refused(bad, "spsa plays games: it needs --objective games");
   bad = c, bad.algorithm = "hc", bad.objective = "positions", bad.data = "x.txt";
   refused(bad, "the search's parameters are tuned by games");
-  bad = c, bad.params = {"tempo", "search.razor_base"};
+  bad = c, bad.params = {"tempo", "search.capture_futility_base"};
   refused(bad, "not both");
   bad = c, bad.algorithm = "adam";
   refused(bad, "adam follows a loss's gradient");

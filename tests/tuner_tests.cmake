@@ -66,7 +66,7 @@ jiang_cli_test(tuner/cli_spsa_bad_pairs fail "tune|--objective|games|--algo|spsa
 jiang_cli_test(tuner/cli_search_by_positions fail "tune|${tn_data}|--algo|hc|--group|search|${tn_out}"
                "the search's parameters are tuned by games")
 jiang_cli_test(tuner/cli_search_and_weights fail
-               "tune|--objective|games|--algo|spsa|--params|tempo,search.razor_base|${tn_out}" "not both")
+               "tune|--objective|games|--algo|spsa|--params|tempo,search.capture_futility_base|${tn_out}" "not both")
 jiang_cli_test(tuner/cli_bad_search_params fail
                "tune|--objective|games|--algo|spsa|--group|search|--search-params|/nonexistent/s.json|${tn_out}"
                "cannot read search parameters file '/nonexistent/s.json'")
@@ -164,7 +164,7 @@ jiang_cli_test(tuner/match_repeated_openings pass "match|--weights|${PROJECT_SOU
 jiang_cli_test(tuner/match_odd_games fail "match|--weights|${PROJECT_SOURCE_DIR}/data/weights.json|--games|3" "must be even")
 jiang_cli_test(tuner/match_no_weights fail "match|--games|2" "--weights or --search-params is required")
 jiang_cli_test(tuner/match_missing_weights fail "match|--weights|/nonexistent/w.json|--games|2" "/nonexistent/w.json")
-file(WRITE ${TUNER_TEST_DIR}/search.json "{\"search.razor_base\": 300}\n")
+file(WRITE ${TUNER_TEST_DIR}/search.json "{\"search.capture_futility_base\": 300}\n")
 jiang_cli_test(tuner/match_search_params pass "match|--search-params|${TUNER_TEST_DIR}/search.json|--games|2|--nodes|300|--threads|2"
                "search.json vs defaults: [0-2]-[0-2]-[0-2] \\(wins-draws-losses\\) in 2 games")
 jiang_cli_test(tuner/match_bad_search_params fail "match|--search-params|${TUNER_TEST_DIR}/search.json|--baseline-search-params|/nonexistent/s.json|--games|2"

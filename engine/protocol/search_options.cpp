@@ -1,5 +1,5 @@
 // The search's parameters as options (engine/search_params.h): one spin a parameter, named as in the
-// registry (`setoption name search.razor_base value 260`, the same name in UCCI), with the registry's
+// registry (`setoption name search.futility_base value 90`, the same name in UCCI), with the registry's
 // bounds, and `SearchParamsFile` / `searchparamsfile`, a JSON file of them (as `jiang tune --group search`
 // writes). Stored in the session and given to every search as SearchLimits::search_params. Declared
 // last: a GUI lists them after the options a player sets.
