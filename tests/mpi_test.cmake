@@ -114,8 +114,8 @@ elseif(CASE STREQUAL "games_objective")
 elseif(CASE STREQUAL "spsa_same_result")
   # SPSA on the search's margins: 2 ranks share each duel's games and move theta as 1 process does, and a
   # run stopped after 2 duels and resumed under mpirun (or by 1 process) ends the same.
-  set(spsa tune --objective games --algo spsa --params search.capture_futility_base,search.futility_base --games 4
-      --nodes 150 --spsa-pairs 8 --threads 1 --force)
+  set(spsa tune --objective games --algo spsa --params search.capture_futility_base,search.futility_base
+      --games 4 --nodes 150 --spsa-pairs 8 --threads 1 --force)
   run(0 "finished after 4 iterations.*theta after 8 pairs" ${JIANG} ${spsa} --out ${DIR}/one.json)
   run(0 "spread over 2 ranks.*finished after 4 iterations" ${mpi2} ${JIANG} ${spsa} --out ${DIR}/two.json)
   same_files(${DIR}/one.json ${DIR}/two.json)

@@ -1,7 +1,7 @@
 // The search's parameters as engine options in both protocols: declared with the registry's bounds,
-// set by name (`setoption name search.capture_futility_base value 110`), refused with a message for an unknown name
-// or a value out of bounds (changing nothing), loaded from a file with SearchParamsFile; and the search
-// plays with them.
+// set by name (`setoption name search.capture_futility_base value 110`), refused with a message for an
+// unknown name or a value out of bounds (changing nothing), loaded from a file with SearchParamsFile; and
+// the search plays with them.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -41,11 +41,13 @@ std::vector<std::string> answer(Conversation& c, const std::string& command) {
 TEST_CASE("the search's parameters are declared in both protocols", "[protocol][search-params]") {
   Conversation uci(Protocol::Uci);
   REQUIRE(uci.handshake_ok());
-  CHECK(any_starts_with(uci.handshake(), "option name search.capture_futility_base type spin default 100 min 0 max 500"));
+  CHECK(any_starts_with(uci.handshake(),
+                        "option name search.capture_futility_base type spin default 100 min 0 max 500"));
   CHECK(any_starts_with(uci.handshake(), "option name SearchParamsFile type string default <empty>"));
   Conversation ucci(Protocol::Ucci);
   REQUIRE(ucci.handshake_ok());
-  CHECK(any_starts_with(ucci.handshake(), "option search.capture_futility_base type spin min 0 max 500 default 100"));
+  CHECK(any_starts_with(ucci.handshake(),
+                        "option search.capture_futility_base type spin min 0 max 500 default 100"));
   CHECK(any_starts_with(ucci.handshake(), "option searchparamsfile type string default <empty>"));
 }
 
@@ -55,7 +57,8 @@ TEST_CASE("UCI: setoption search.* changes the search, bad names and values chan
   REQUIRE(c.handshake_ok());
   const std::string defaults = nodes_at_depth_6(c, Protocol::Uci);
   CHECK(answer(c, "setoption name search.capture_futility_base value 2000") ==
-        std::vector<std::string>{"info string setoption: search.capture_futility_base expects 0..500, got '2000'"});
+        std::vector<std::string>{
+            "info string setoption: search.capture_futility_base expects 0..500, got '2000'"});
   CHECK(answer(c, "setoption name search.dragon value 1") ==
         std::vector<std::string>{"info string setoption: unknown option 'search.dragon'"});
   CHECK(nodes_at_depth_6(c, Protocol::Uci) == defaults);

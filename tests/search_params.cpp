@@ -71,7 +71,8 @@ TEST_CASE("search parameters round-trip through JSON and refuse bad files", "[se
     CHECK_THROWS_WITH(SearchParams::read(in, "x.json"), Catch::Contains(message));
   };
   refused("{\"search.dragon\": 1}", "unknown parameter 'search.dragon'");
-  refused("{\"search.capture_futility_base\": 5000}", "search.capture_futility_base = 5000 is out of bounds [0, 500]");
+  refused("{\"search.capture_futility_base\": 5000}",
+          "search.capture_futility_base = 5000 is out of bounds [0, 500]");
   refused("{\"search.capture_futility_base\": 2.5}", "must be an integer");
   refused("{\"material.rook.mg\": 900}", "unknown parameter 'material.rook.mg'");
   refused("[1, 2]", "search parameters must be a JSON object");
