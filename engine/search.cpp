@@ -267,18 +267,15 @@ int Searcher::singular_extension(int depth, int ply, Score beta, const TTEntry& 
 // --- Move pruning and reductions ------------------------------------------------------------------
 
 // Futility, history and exchange pruning of one late move near the leaves. Checks are never pruned;
-// captures only when even their victim cannot lift the score to alpha or when they lose material.
+// captures only when even their victim cannot lift the score to alpha.
 bool Searcher::futile(const MoveOutlook& o, bool skip_quiets) {
   if (o.victim != NoPiece) {
     // Step 14, capture_futility: Elo +23.7 +/- 16.9 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
-    if (on(SearchStep::CaptureFutility) && !o.in_check && o.lmr_depth < margins_.capture_futility_max_depth &&
-        o.eval + margins_.capture_futility_base + margins_.capture_futility_per_ply * o.lmr_depth +
-                kSeeValue[type_of(o.victim)] <=
-            o.alpha &&
-        !gives_check(o.move))
-      return true;
-    // Step 17, see_captures: Elo -10.8 +/- 17.6 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
-    return on(SearchStep::SeeCaptures) && !see_ge(pos_, o.move, -margins_.see_capture_per_ply * o.depth);
+    return on(SearchStep::CaptureFutility) && !o.in_check && o.lmr_depth < margins_.capture_futility_max_depth &&
+           o.eval + margins_.capture_futility_base + margins_.capture_futility_per_ply * o.lmr_depth +
+                   kSeeValue[type_of(o.victim)] <=
+               o.alpha &&
+           !gives_check(o.move);
   }
   if (gives_check(o.move)) return false;
   if (skip_quiets) return true;

@@ -62,10 +62,9 @@ void visit_params(SearchMargins& m, Visit&& visit) {
   // Quiet moves with a continuation history this bad per ply of depth are not searched near the leaves.
   visit("history_prune_max_depth", m.history_prune_max_depth, 4, 0, 10, 1);
   visit("history_prune_per_ply", m.history_prune_per_ply, 3000, 0, 12000, 300);
-  // Static exchange pruning: a quiet move that loses this much times lmr_depth^2, or a capture that loses
-  // this much per ply, is not searched near the leaves.
+  // Static exchange pruning: a quiet move that loses this much times lmr_depth^2 is not searched near
+  // the leaves.
   visit("see_quiet_per_ply2", m.see_quiet_per_ply2, 15, 0, 100, 3);
-  visit("see_capture_per_ply", m.see_capture_per_ply, 90, 0, 400, 10);
   // Futility for captures: the victim's value and base + per_ply * lmr_depth cannot lift the score to alpha.
   visit("capture_futility_max_depth", m.capture_futility_max_depth, 6, 0, 12, 1);
   visit("capture_futility_base", m.capture_futility_base, 100, 0, 500, 12);

@@ -47,7 +47,6 @@ struct SearchMargins {
   int history_prune_max_depth;
   int history_prune_per_ply;
   int see_quiet_per_ply2;
-  int see_capture_per_ply;
   int capture_futility_max_depth;
   int capture_futility_base;
   int capture_futility_per_ply;

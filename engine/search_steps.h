@@ -29,7 +29,6 @@ enum class SearchStep : uint8_t {
   CaptureFutility,      // futility pruning of captures
   HistoryPruning,
   SeeQuiets,            // static exchange pruning of quiet moves
-  SeeCaptures,          // static exchange pruning of captures
   Lmr,                  // late move reductions, all of them
   LmrCutNode,           // ... one ply more at a cut node
   LmrTtPv,              // ... one ply less on or near a principal variation
@@ -66,7 +65,6 @@ inline constexpr std::array<StepName, size_t(SearchStep::Count)> kStepNames = {{
     {SearchStep::CaptureFutility, "capture_futility"},
     {SearchStep::HistoryPruning, "history_pruning"},
     {SearchStep::SeeQuiets, "see_quiets"},
-    {SearchStep::SeeCaptures, "see_captures"},
     {SearchStep::Lmr, "lmr"},
     {SearchStep::LmrCutNode, "lmr_cut_node"},
     {SearchStep::LmrTtPv, "lmr_tt_pv"},
