@@ -64,8 +64,8 @@ TEST_CASE("The traced evaluation is the real evaluation under random weights", "
 
 namespace {
 
-// A horse's middlegame value above the cannon's (and below the rook's), whatever the defaults: weights
-// in another exchange order than the defaults'.
+// A horse's middlegame value above the cannon's, whatever the defaults: weights in another exchange order
+// than the defaults' (the rook, worth twice the cannon, stays above it).
 int horse_above_cannon() { return Params().values()[*Params::find("material.cannon.mg")] + 100; }
 
 // Labelled positions whose results come from weights unlike the defaults, as the tuner sees them.
