@@ -71,6 +71,10 @@ struct Histories {
   std::array<std::array<Move, kSquares>, kPieceCodes> counter;
   // [side to move][structure hash]: the search result minus the static evaluation, on average (scaled).
   std::array<std::array<Correction, kCorrectionEntries>, kColors> correction;
+  // [side to move][owner][hash of the owner's pieces key]: the same error, by each side's other pieces.
+  std::array<std::array<std::array<Correction, kCorrectionEntries>, kColors>, kColors> pieces_correction;
+  // [previous piece][previous destination]: the same error, by the move that led to the node.
+  std::array<std::array<Correction, kSquares>, kPieceCodes> move_correction;
 
   // Every member is a plain table of integers and moves whose zero means "nothing learnt". (The tables
   // are megabytes: a temporary to assign from would not fit on a thread's stack.)

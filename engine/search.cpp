@@ -37,6 +37,8 @@ constexpr uint64_t kPollInterval = 1024;
 
 // The pawns and generals: what the correction history learns by. Evaluation errors follow structure.
 int structure_index(const Position& pos) { return int(pos.structure_key() % kCorrectionEntries); }
+// Each side's other pieces: a second view of the same errors (Stockfish's non-pawn correction).
+int pieces_index(const Position& pos, Color c) { return int(pos.pieces_key(c) % kCorrectionEntries); }
 
 }  // namespace
 
@@ -55,7 +57,10 @@ Searcher::Searcher(const Position& root, const Evaluator& eval, TranspositionTab
     if (!banned && !excluded) root_moves_.push_back({m});
   }
   // The frames before the root look back at no move: their continuation table is the null move's.
-  for (Frame& f : frames_) f.continuation = &histories_.continuation[NoPiece][0];
+  for (Frame& f : frames_) {
+    f.continuation = &histories_.continuation[NoPiece][0];
+    f.move_correction = &histories_.move_correction[NoPiece][0];
+  }
 }
 
 bool Searcher::should_stop() {
@@ -115,6 +120,7 @@ void Searcher::make_move(int ply, Move m, int extension) {
   const Piece moved = pos_.piece_on(m.from());
   f.move = m;
   f.continuation = &histories_.continuation[moved][m.to()];
+  f.move_correction = &histories_.move_correction[moved][m.to()];
   frame(ply + 1).double_extensions = f.double_extensions + (extension >= 2);
   pos_.make_move(m);
   tt_.prefetch(table_key());
@@ -124,6 +130,7 @@ void Searcher::make_null(int ply) {
   Frame& f = frame(ply);
   f.move = Move::none();
   f.continuation = &histories_.continuation[NoPiece][0];
+  f.move_correction = &histories_.move_correction[NoPiece][0];
   frame(ply + 1).double_extensions = f.double_extensions;
   pos_.make_null();
 }
@@ -164,19 +171,35 @@ void Searcher::update_histories(int ply, Move best, int depth, const Move* quiet
 }
 
 // Step 3, correction: Elo +8.3 +/- 17.5 (1000 games, 5000 nodes, b57cff8, 2026-12-03).
-Score Searcher::corrected_eval(Score raw) const {
+// Steps 31 and 32, correction_pieces and correction_move, together: Elo +27.5 +/- 15.9 (900 games,
+// 20000 nodes, SPRT [0,10] H1, 92be011, 2026-12-05); alone +9.0 and +12.9 (1000 games each).
+// The entries that learn this node's errors: the structure's, then (when on) each side's pieces' and the
+// previous move's. Their values add up; each learns the error left after all of them.
+Searcher::CorrectionEntries Searcher::corrections(int ply) const {
+  const Color us = pos_.side_to_move();
+  CorrectionEntries entries;
+  entries.push(histories_.correction[us][structure_index(pos_)]);
+  if (on(SearchStep::CorrectionPieces))
+    for (Color owner : {Red, Black}) entries.push(histories_.pieces_correction[us][owner][pieces_index(pos_, owner)]);
+  if (on(SearchStep::CorrectionMove)) entries.push(*frames_[ply - 1 + kFrameOffset].move_correction);
+  return entries;
+}
+
+Score Searcher::corrected_eval(int ply, Score raw) const {
   // The correction learns the full evaluation's errors: it says nothing about material alone.
   if (scheme_.material_only || !on(SearchStep::Correction)) return raw;
-  const int correction = histories_.correction[pos_.side_to_move()][structure_index(pos_)].value();
+  int correction = 0;
+  for (const Correction* c : corrections(ply)) correction += c->value();
   return std::clamp(raw + correction, -kMateBound + 1, kMateBound - 1);
 }
 
-// The entry averages the error of the corrected evaluation, which holds the entry itself: under a steady
-// error it settles at half of it, a shrinkage. Averaging the raw error instead (the full correction)
-// measured +5.9 +/- 12.4 (2000 games, 5000 nodes, 2026-12-04, docs/search.md): no gain shown.
-void Searcher::update_correction(int depth, Score best, Score static_eval) {
+// The entries average the error of the corrected evaluation, which holds the entries themselves: under a
+// steady error one entry settles at half of it, a shrinkage (k entries at k/(k+1) of it together).
+// Averaging the raw error instead (the full correction) measured +5.9 +/- 12.4 (2000 games, 5000 nodes,
+// 2026-12-04, docs/search.md): no gain shown.
+void Searcher::update_correction(int ply, int depth, Score best, Score static_eval) {
   if (scheme_.material_only || !on(SearchStep::Correction)) return;
-  histories_.correction[pos_.side_to_move()][structure_index(pos_)].update(best - static_eval, depth);
+  for (Correction* c : corrections(ply)) c->update(best - static_eval, depth);
 }
 
 uint64_t Searcher::table_key_salt(const EvalScheme& scheme) {
@@ -366,7 +389,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     // bound on the true score does not replace it (as Stockfish's does): measured, jiang played 79 Elo
     // stronger without that (docs/search.md).
     f.raw_eval = raw;
-    f.static_eval = eval = corrected_eval(raw);
+    f.static_eval = eval = corrected_eval(ply, raw);
   }
   // Improving: better than two plies ago, when the same side was to move. Margins are looser when not.
   const bool improving = !in_check && [&] {
@@ -485,7 +508,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
     // (then the score says more about the capture than about the structure).
     if (!in_check && !(best_move && pos_.piece_on(best_move.to()) != NoPiece) &&
         !(bound == Bound::Lower && best <= f.static_eval) && !(bound == Bound::Upper && best >= f.static_eval))
-      update_correction(depth, best, f.static_eval);
+      update_correction(ply, depth, best, f.static_eval);
   }
   return best;
 }
@@ -516,7 +539,7 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
   if (!in_check) {
     // Standing pat: the side to move need not capture, so the static score is a lower bound.
     raw_eval = entry && entry->eval != TranspositionTable::kNoEval ? Score(entry->eval) : static_score(ply);
-    best = corrected_eval(raw_eval);
+    best = corrected_eval(ply, raw_eval);
     if (best >= beta) {
       if (!entry) tt_.store(table_key(), Move::none(), to_tt(best, ply), raw_eval, 0, Bound::Lower, false);
       return best;

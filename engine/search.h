@@ -94,6 +94,7 @@ class Searcher {
     int double_extensions = 0;    // double extensions on the path to this node
     std::array<Move, 2> killers{};
     PieceToHistory* continuation = nullptr;  // the table of the move made from this node
+    Correction* move_correction = nullptr;   // the correction entry of the move made from this node
     Score positional = 0;         // the evaluation less material, kept at ply EvalScheme::positional_ply
   };
   // Frames before the root, for the look-backs of continuation history (up to 4 plies).
@@ -140,8 +141,17 @@ class Searcher {
   // The transposition table's key of the current position: the scheme's salt keeps schemes apart.
   uint64_t table_key() const { return jiang::table_key(pos_) ^ key_salt_; }
   static uint64_t table_key_salt(const EvalScheme& scheme);
-  Score corrected_eval(Score raw) const;
-  void update_correction(int depth, Score best, Score static_eval);
+  // The correction history's entries for the node at ply (at most four: see corrections()).
+  struct CorrectionEntries {
+    std::array<Correction*, 4> entries{};
+    int count = 0;
+    void push(Correction& c) { entries[size_t(count++)] = &c; }
+    Correction* const* begin() const { return entries.data(); }
+    Correction* const* end() const { return entries.data() + count; }
+  };
+  CorrectionEntries corrections(int ply) const;
+  Score corrected_eval(int ply, Score raw) const;
+  void update_correction(int ply, int depth, Score best, Score static_eval);
   // A move (or a pass) from the node at `ply`; `extension` is the plies the move was extended by, which
   // the child's count of double extensions on its line takes in.
   void make_move(int ply, Move m, int extension = 0);

@@ -42,6 +42,8 @@ enum class SearchStep : uint8_t {
   TimeBestMoveChanges,  // time: a changing best move thinks longer
   TimeScoreDrop,        // time: a falling score thinks longer
   DoubleExtension,      // a hash move singular by a distance is searched two plies deeper
+  CorrectionPieces,     // the correction history also by each side's pieces other than pawns and generals
+  CorrectionMove,       // the correction history also by the move that led to the node
   Count
 };
 
@@ -78,6 +80,8 @@ inline constexpr std::array<StepName, size_t(SearchStep::Count)> kStepNames = {{
     {SearchStep::TimeBestMoveChanges, "time_best_move_changes"},
     {SearchStep::TimeScoreDrop, "time_score_drop"},
     {SearchStep::DoubleExtension, "double_extension"},
+    {SearchStep::CorrectionPieces, "correction_pieces"},
+    {SearchStep::CorrectionMove, "correction_move"},
 }};
 
 // A set of steps (the ones turned off).

@@ -16,7 +16,10 @@ void Position::toggle_occupancy(Square s) {
 void Position::toggle_keys(Piece p, Square s) {
   const uint64_t z = kZobrist.piece_square[p][s];
   key_ ^= z;
-  if (type_of(p) == Pawn || type_of(p) == King) structure_key_ ^= z;
+  if (type_of(p) == Pawn || type_of(p) == King)
+    structure_key_ ^= z;
+  else
+    pieces_key_[color_of(p)] ^= z;
 }
 
 void Position::put_piece(Piece p, Square s) {

@@ -58,6 +58,9 @@ class Position {
   // The key of the pawns and generals alone (the same Zobrist numbers, no side to move): the structure,
   // which the search's correction history learns the evaluation's errors by.
   uint64_t structure_key() const { return structure_key_; }
+  // The key of c's other pieces (rooks, horses, cannons, advisors, elephants): a second and third view
+  // for the correction history, after Stockfish's non-pawn keys.
+  uint64_t pieces_key(Color c) const { return pieces_key_[c]; }
   Square king_square(Color c) const { return lists_[make_piece(c, King)][0]; }
   uint16_t rank_occupancy(int rank) const { return rank_occ_[rank]; }
   uint16_t file_occupancy(int file) const { return file_occ_[file]; }
@@ -114,6 +117,7 @@ class Position {
   Color side_ = Red;
   uint64_t key_ = 0;
   uint64_t structure_key_ = 0;
+  std::array<uint64_t, kColors> pieces_key_{};
   uint16_t quiet_plies_ = 0;
   uint16_t fullmove_ = 1;
   mutable uint8_t check_ = kUnknown;  // cached in_check() of the current position

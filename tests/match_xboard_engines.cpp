@@ -6,6 +6,8 @@
 // An engine that is not installed is skipped with a warning.
 #include <catch2/catch.hpp>
 
+#include <regex>
+
 #include "tests/match_support.h"
 
 using namespace jiang;
@@ -22,6 +24,19 @@ struct DebianEngine {
 // Nothing the runner could have caused. A false claim is the engine's (MaxQi claims a chess-like 50-move
 // draw with checks counted, which XBoard refuses too): check_pgn checks that each was false.
 const std::string kClean = ": 0 time forfeits, 0 illegal moves, 0 crashes, 0 hangs, 0 restarts";
+const std::string kNoFault = ": 0 time forfeits, 0 illegal moves, 0 crashes, 0 hangs, ";
+
+// The sum of the numbers that `pattern` captures in the first line holding `prefix` (0 if none):
+// "1 restarts" in an engine's summary, "50-move claim 1" in the endings.
+int count_in(const std::vector<std::string>& lines, const std::string& prefix, const std::regex& pattern) {
+  for (const std::string& line : lines) {
+    if (line.find(prefix) == std::string::npos) continue;
+    int sum = 0;
+    for (std::sregex_iterator m(line.begin(), line.end(), pattern), end; m != end; ++m) sum += std::stoi((*m)[1]);
+    return sum;
+  }
+  return 0;
+}
 
 // jiang against the engine: `games` games, each side's summary clean, the PGN whole and replayed.
 void plays_clean_games(const DebianEngine& engine, const std::vector<std::string>& limits, int games,
@@ -44,7 +59,12 @@ void plays_clean_games(const DebianEngine& engine, const std::vector<std::string
   const Run run = run_jiang(args, 300s);
   INFO(joined(run.out) << run.err);
   REQUIRE(run.code == 0);
-  CHECK_THAT(joined(run.out), Contains("jiang" + kClean) && Contains(engine.name + kClean));
+  // The engine may be restarted only after a game it ended by a claim: HoiXiangqi exits on the move
+  // after its 50-move claim (the runner then starts it again for the next game).
+  CHECK_THAT(joined(run.out), Contains("jiang" + kClean) && Contains(engine.name + kNoFault));
+  const int restarts = count_in(run.out, engine.name + kNoFault, std::regex(R"((\d+) restarts)"));
+  const int claims = count_in(run.out, "endings:", std::regex(R"(claim (\d+))"));
+  CHECK(restarts <= claims);
   CHECK(check_pgn(pgn, "jiang", engine.name, time_control, size_t(games)) == wdl(run.out.back()));
   // The engine's thinking reached the PGN: XBoard's comments on most of its moves (not all: an engine
   // may answer a check with its only move without a word).

@@ -81,7 +81,7 @@ TEST_CASE("make/unmake: long random walks restore every position exactly", "[pos
     Position pos = Position::from_fen(start_fen);
     std::vector<Position> snapshots;
     std::vector<std::string> snapshot_fens;
-    std::vector<uint64_t> snapshot_keys, snapshot_structure_keys;
+    std::vector<uint64_t> snapshot_keys, snapshot_structure_keys, snapshot_pieces_keys;
     Grid grid(pos);
     auto [quiet, fullmove] = counters(start_fen);
     auto fail = [&](const std::string& what, Move m) {
@@ -96,6 +96,7 @@ TEST_CASE("make/unmake: long random walks restore every position exactly", "[pos
       snapshot_fens.push_back(pos.fen());
       snapshot_keys.push_back(pos.key());
       snapshot_structure_keys.push_back(pos.structure_key());
+      snapshot_pieces_keys.push_back(pos.pieces_key(Red) ^ (pos.pieces_key(Black) * 3));
       const Piece captured = pos.piece_on(m.to());
       const Color mover = pos.side_to_move();
       pos.make_move(m);
@@ -108,6 +109,8 @@ TEST_CASE("make/unmake: long random walks restore every position exactly", "[pos
       const Position fresh = Position::from_fen(fen);
       if (pos.key() != fresh.key()) fail("incremental key differs from the key of from_fen(fen())", m);
       if (pos.structure_key() != fresh.structure_key()) fail("incremental structure key differs from from_fen(fen())'s", m);
+      if (pos.pieces_key(Red) != fresh.pieces_key(Red) || pos.pieces_key(Black) != fresh.pieces_key(Black))
+        fail("incremental pieces keys differ from from_fen(fen())'s", m);
       if (!(pos == fresh)) fail("position differs from from_fen(fen())", m);
       if (!grid.matches(pos)) fail("the board is not where the move put the pieces", m);
       if (pos.side_to_move() != ~mover) fail("side to move did not change", m);
@@ -127,7 +130,10 @@ TEST_CASE("make/unmake: long random walks restore every position exactly", "[pos
       if (pos.fen() != snapshot_fens.back()) fail("unmake did not restore fen(): " + snapshot_fens.back(), m);
       if (pos.key() != snapshot_keys.back()) fail("unmake did not restore the key", m);
       if (pos.structure_key() != snapshot_structure_keys.back()) fail("unmake did not restore the structure key", m);
+      if ((pos.pieces_key(Red) ^ (pos.pieces_key(Black) * 3)) != snapshot_pieces_keys.back())
+        fail("unmake did not restore the pieces keys", m);
       snapshot_structure_keys.pop_back();
+      snapshot_pieces_keys.pop_back();
       snapshots.pop_back();
       snapshot_fens.pop_back();
       snapshot_keys.pop_back();
@@ -191,6 +197,24 @@ TEST_CASE("structure key: the pawns and generals alone, whatever the side to mov
   CHECK(pawn.structure_key() != start.structure_key());
   CHECK(general.structure_key() != start.structure_key());
   CHECK(pawn.structure_key() != general.structure_key());
+}
+
+TEST_CASE("pieces keys: each side's pieces other than pawns and generals, whatever the side to move", "[position]") {
+  const Position start = Position::startpos();
+  // Black's pieces as at the start, Red's pawns and general moved and Red's other pieces rearranged.
+  const Position red_moved = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C4/3K5/RNBA1ABNR b - - 0 1");
+  CHECK(start.pieces_key(Red) != 0);
+  CHECK(start.pieces_key(Black) != 0);
+  CHECK(start.pieces_key(Red) != start.pieces_key(Black));
+  CHECK(red_moved.pieces_key(Black) == start.pieces_key(Black));
+  CHECK(red_moved.pieces_key(Red) != start.pieces_key(Red));
+  // Pawns and generals alone: no pieces, whatever they are.
+  const Position bare = Position::from_fen("4k4/9/9/p1p1p1p1p/9/9/P1P1P1P1P/9/9/4K4 w - - 0 1");
+  CHECK(bare.pieces_key(Red) == 0);
+  CHECK(bare.pieces_key(Black) == 0);
+  // Red's pieces as at the start, the pawns elsewhere and Black to move: the same Red key.
+  const Position pawns = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+  CHECK(pawns.pieces_key(Red) == start.pieces_key(Red));
 }
 
 TEST_CASE("key: depends on the board and the side to move only", "[position]") {
