@@ -324,7 +324,7 @@ int Searcher::reduction_adjustment(int ply, bool pv_node, bool cut_node, bool im
   r -= f.tt_pv && on(SearchStep::LmrTtPv);      // on or near a principal variation: look closer
   // Step 21, lmr_pv_node: Elo +0.0 +/- 16.8 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
   r -= pv_node && on(SearchStep::LmrPvNode);
-  // Step 22, lmr_improving: Elo -4.5 +/- 17.4 (1000 games, 5000 nodes, b57cff8, 2026-12-03).
+  // Step 22, lmr_improving: Elo -4.2 +/- 15.1 (1000 games, 20000 nodes, fcc08b1, 2026-12-05); -4.5 at 5000.
   r += !improving && on(SearchStep::LmrImproving);
   // Step 23, lmr_history: Elo +2.4 +/- 16.5 (1000 games, 5000 nodes, b57cff8, 2026-12-03).
   if (!capture && on(SearchStep::LmrHistory)) r -= f.stat_score / margins_.lmr_history_divisor;
