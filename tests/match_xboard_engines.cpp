@@ -59,8 +59,9 @@ void plays_clean_games(const DebianEngine& engine, const std::vector<std::string
   const Run run = run_jiang(args, 300s);
   INFO(joined(run.out) << run.err);
   REQUIRE(run.code == 0);
-  // The engine may be restarted only after a game it ended by a claim: HoiXiangqi exits on the move
-  // after its 50-move claim (the runner then starts it again for the next game).
+  // The engine may be restarted only after a game it ended by a claim: after its 50-move claim in the
+  // middle of a game HoiXiangqi's output closed before the next game's ping (its log: the claim, then
+  // "Illegal move (game over)" for the move it had been sent), and the runner starts it again.
   CHECK_THAT(joined(run.out), Contains("jiang" + kClean) && Contains(engine.name + kNoFault));
   const int restarts = count_in(run.out, engine.name + kNoFault, std::regex(R"((\d+) restarts)"));
   const int claims = count_in(run.out, "endings:", std::regex(R"(claim (\d+))"));
