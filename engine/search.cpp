@@ -558,7 +558,7 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
     if (!filter.legal(m)) continue;
     ++legal;
     if (!in_check) {
-      // Step 25, qs_delta: Elo -6.3 +/- 17.0 (1000 games, 5000 nodes, b57cff8, 2026-12-04).
+      // Step 25, qs_delta: Elo -2.4 +/- 16.0 (1000 games, 20000 nodes, fcc08b1, 2026-12-05); -6.3 at 5000.
       // Delta pruning: even winning the victim outright leaves the score below alpha.
       if (on(SearchStep::QsDelta) && stand_pat + kSeeValue[type_of(pos_.piece_on(m.to()))] + margins_.delta_margin <= alpha)
         continue;
