@@ -79,14 +79,41 @@ void visit_params(SearchMargins& m, Visit&& visit) {
   visit("delta_margin", m.delta_margin, 150, 0, 600, 15);
 }
 
-constexpr const char* kGroup = "search";
+// The time manager's, in the same shape (engine/timeman.cpp). Their defaults are the constants it was
+// written with; the bounds keep every budget inside the clock (the hard limit is capped by what is left
+// whatever these say), so a tuner or a user cannot make jiang flag through them.
+template <typename Visit>
+void visit_time_params(SearchMargins& m, Visit&& visit) {
+  // Without movestogo, plan as if this many moves remained: a game rarely lasts more than ~70 more
+  // moves, and time left for later is safer than a flag.
+  visit("moves_to_go", m.time.moves_to_go, 30, 10, 80, 4);
+  // The share of the increment planned on spending now, percent.
+  visit("increment_percent", m.time.increment_percent, 80, 0, 100, 10);
+  // The hard limit is this many times the optimum: room for an unstable search to settle.
+  visit("hard_over_optimum", m.time.hard_over_optimum, 5, 1, 10, 1);
+  // Each change of the best move (decayed over the iterations) lengthens the budget by this much, percent.
+  visit("instability_percent", m.time.instability_percent, 90, 0, 300, 15);
+  // After this many iterations with one best move the search counts as settled and stops at
+  // stable_percent of the optimum.
+  visit("stable_iterations", m.time.stable_iterations, 6, 2, 16, 1);
+  visit("stable_percent", m.time.stable_percent, 60, 20, 100, 8);
+  // Each centipawn the score fell since the last iterations lengthens the budget by this much, permille
+  // (negative drops, a rising score, shorten it), within [drop_min_percent, drop_max_percent].
+  visit("score_drop_permille", m.time.score_drop_permille, 10, 0, 40, 2);
+  visit("drop_min_percent", m.time.drop_min_percent, 80, 40, 100, 5);
+  visit("drop_max_percent", m.time.drop_max_percent, 160, 100, 300, 10);
+}
 
 std::vector<ParamInfo> build_registry() {
   std::vector<ParamInfo> infos;
   SearchMargins scratch{};
-  visit_params(scratch, [&](const char* name, int&, int def, int lo, int hi, int step) {
-    infos.push_back({std::string(kGroup) + "." + name, kGroup, def, lo, hi, step});
-  });
+  const auto add = [&](const char* group) {
+    return [&infos, group](const char* name, int&, int def, int lo, int hi, int step) {
+      infos.push_back({std::string(group) + "." + name, group, def, lo, hi, step});
+    };
+  };
+  visit_params(scratch, add("search"));
+  visit_time_params(scratch, add("time"));
   return infos;
 }
 
@@ -99,7 +126,9 @@ const ParamRegistry& SearchParams::table() {
 
 void SearchParams::compile(const std::vector<int>& values, SearchMargins& m) {
   size_t i = 0;
-  visit_params(m, [&](const char*, int& field, int, int, int, int) { field = values[i++]; });
+  const auto fill = [&](const char*, int& field, int, int, int, int) { field = values[i++]; };
+  visit_params(m, fill);
+  visit_time_params(m, fill);
   // In hundredths: 75 / 100.0 is 0.75 exactly, so the defaults give the table the search always had.
   const double base = m.lmr_base / 100.0, divisor = m.lmr_divisor / 100.0;
   for (int d = 0; d < kLmrTableSize; ++d)

@@ -1,6 +1,7 @@
-// The search's margins, depths and divisors as a registry of named parameters (group "search"), as the
-// evaluation's weights are (eval/params.h): each with a default, the bounds a tuner may move it within
-// and a step, readable from a JSON file (`{"search.futility_base": 90}`) and settable as engine options.
+// The search's margins, depths and divisors as a registry of named parameters (group "search", and the
+// time manager's in group "time"), as the evaluation's weights are (eval/params.h): each with a default,
+// the bounds a tuner may move it within and a step, readable from a JSON file
+// (`{"search.futility_base": 90}`) and settable as engine options.
 // The search reads them from its limits (SearchLimits::search_params), never from globals; the defaults
 // are the margins the search was written with.
 #pragma once
@@ -15,6 +16,20 @@ namespace jiang {
 
 // The LMR table covers depths and move counts below this; beyond, the last row and column.
 inline constexpr int kLmrTableSize = 64;
+
+// The time manager's (group "time", names time.*; search_params.cpp gives each its reason): they act
+// only when the search has a clock, so fixed-node games can neither measure nor tune them.
+struct TimeMargins {
+  int moves_to_go;
+  int increment_percent;
+  int hard_over_optimum;
+  int instability_percent;
+  int stable_iterations;
+  int stable_percent;
+  int score_drop_permille;
+  int drop_min_percent;
+  int drop_max_percent;
+};
 
 // The values the search reads, in the shape it reads them. Every field is a parameter of the registry
 // (search_params.cpp gives each its reason); nothing here is set anywhere else.
@@ -54,6 +69,7 @@ struct SearchMargins {
   int history_bonus_offset;
   int history_bonus_max;
   int delta_margin;
+  TimeMargins time;
   // Late move reductions by depth and move count: lmr_base + ln(depth) * ln(moves) / lmr_divisor plies.
   std::array<std::array<uint8_t, kLmrTableSize>, kLmrTableSize> lmr_table;
 };

@@ -5,27 +5,14 @@
 namespace jiang {
 namespace {
 
-// Without movestogo, plan as if this many moves remained: a game rarely lasts more than ~70 more moves,
-// and leaving time for later is safer than flagging.
-constexpr int kDefaultMovesToGo = 30;
 // The hard limit is at most this fraction of the remaining time, so one long think cannot lose on time.
+// (A safety bound, not a tuning parameter: the time.* parameters of engine/search_params.cpp are.)
 constexpr int64_t kHardShareDivisor = 4;
-// The hard limit is this many times the optimum, room for an unstable search to settle.
-constexpr int64_t kHardOverOptimum = 5;
-// Share of the increment to plan on spending now.
-constexpr int kIncrementPercent = 80;
-
-// The stop decision scales the optimum: a changing best move doubles it per change (within bounds),
-// a stable one shrinks it, a falling score lengthens it.
-constexpr double kInstabilityPerChange = 0.9;
-constexpr int kStableIterations = 6;     // this many iterations with one best move count as settled
-constexpr double kStableFactor = 0.6;    // ... and then the search stops at this share of the optimum
-constexpr double kScoreDropPerCp = 0.01; // each centipawn lost since the last iterations: 1% more time
-constexpr double kMinDropFactor = 0.8, kMaxDropFactor = 1.6;
 
 }  // namespace
 
-TimeManager::TimeManager(const SearchLimits& limits, Color us) : off_(limits.design.disabled) {
+TimeManager::TimeManager(const SearchLimits& limits, Color us)
+    : off_(limits.design.disabled), m_(limits.search_params.margins().time) {
   if (limits.infinite) return;
   const int64_t overhead = std::max<int64_t>(0, limits.move_overhead_ms);
   if (limits.movetime_ms > 0) {
@@ -34,14 +21,15 @@ TimeManager::TimeManager(const SearchLimits& limits, Color us) : off_(limits.des
   }
   if (!limits.has_clock(us)) return;
   const int64_t left = std::max<int64_t>(1, limits.time_ms[us] - overhead);
-  const int moves_to_go = limits.movestogo > 0 ? std::min(limits.movestogo, kDefaultMovesToGo) : kDefaultMovesToGo;
-  const int64_t increment = limits.increment_ms[us] * kIncrementPercent / 100;
+  const int horizon = std::max(1, m_.moves_to_go);
+  const int moves_to_go = limits.movestogo > 0 ? std::min(limits.movestogo, horizon) : horizon;
+  const int64_t increment = limits.increment_ms[us] * m_.increment_percent / 100;
   const int64_t planned = left / moves_to_go + increment;
   // With the last move before the time control, the whole remaining time is available, less overhead.
   // (At least a millisecond: std::clamp needs its lower bound no higher than its upper one.)
   const int64_t cap = std::max<int64_t>(1, limits.movestogo == 1 ? left * 3 / 4 : left / kHardShareDivisor);
   optimum_ms_ = std::clamp<int64_t>(planned, 1, cap);
-  hard_ms_ = std::clamp<int64_t>(planned * kHardOverOptimum, optimum_ms_, cap);
+  hard_ms_ = std::clamp<int64_t>(planned * m_.hard_over_optimum, optimum_ms_, cap);
 }
 
 bool TimeManager::should_stop(int64_t elapsed_ms, double best_move_changes, int stable_iterations,
@@ -49,11 +37,15 @@ bool TimeManager::should_stop(int64_t elapsed_ms, double best_move_changes, int 
   if (!has_clock()) return false;
   // Steps 27-29, time_best_move_changes, time_stability, time_score_drop: not measured yet; at fixed
   // nodes they do nothing, so each needs 1000 games at a time control (docs/search.md).
-  const double instability = off_.has(SearchStep::TimeBestMoveChanges) ? 1.0 : 1.0 + kInstabilityPerChange * best_move_changes;
-  const double stability = stable_iterations >= kStableIterations && !off_.has(SearchStep::TimeStability) ? kStableFactor : 1.0;
+  const double instability = off_.has(SearchStep::TimeBestMoveChanges)
+                                 ? 1.0
+                                 : 1.0 + m_.instability_percent / 100.0 * best_move_changes;
+  const bool settled = stable_iterations >= m_.stable_iterations && !off_.has(SearchStep::TimeStability);
+  const double stability = settled ? m_.stable_percent / 100.0 : 1.0;
   const double drop = off_.has(SearchStep::TimeScoreDrop)
                           ? 1.0
-                          : std::clamp(1.0 + kScoreDropPerCp * score_drop, kMinDropFactor, kMaxDropFactor);
+                          : std::clamp(1.0 + m_.score_drop_permille / 1000.0 * score_drop,
+                                       m_.drop_min_percent / 100.0, m_.drop_max_percent / 100.0);
   const double budget = double(optimum_ms_) * instability * stability * drop;
   return double(elapsed_ms) >= std::min(budget, double(hard_ms_));
 }

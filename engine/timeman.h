@@ -1,7 +1,7 @@
 // How long to think. From the clock: an optimum time (the planned share of what is left) and a maximum
 // (the hard stop). Between iterations the search asks whether to go on: it stops early when the best
 // move has been stable and the score steady, and thinks longer when the best move keeps changing or the
-// score is falling.
+// score is falling. How much of each is a parameter of group "time" (engine/search_params.cpp).
 #pragma once
 
 #include <cstdint>
@@ -29,7 +29,8 @@ class TimeManager {
  private:
   int64_t optimum_ms_ = kUnlimited;
   int64_t hard_ms_ = kUnlimited;
-  StepSet off_;  // the stop decision's factors turned off (SearchStep::Time*)
+  StepSet off_;       // the stop decision's factors turned off (SearchStep::Time*)
+  TimeMargins m_;     // the time.* parameters (engine/search_params.cpp), from the limits
 };
 
 }  // namespace jiang

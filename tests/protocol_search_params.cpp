@@ -49,6 +49,12 @@ TEST_CASE("the search's parameters are declared in both protocols", "[protocol][
   CHECK(any_starts_with(ucci.handshake(),
                         "option search.capture_futility_base type spin min 0 max 500 default 100"));
   CHECK(any_starts_with(ucci.handshake(), "option searchparamsfile type string default <empty>"));
+  // The time manager's, too: a match can play a build against itself with one of them changed.
+  CHECK(any_starts_with(uci.handshake(), "option name time.moves_to_go type spin default 30 min 10 max 80"));
+  CHECK(any_starts_with(ucci.handshake(), "option time.moves_to_go type spin min 10 max 80 default 30"));
+  CHECK(answer(uci, "setoption name time.moves_to_go value 45").empty());
+  CHECK(answer(uci, "setoption name time.moves_to_go value 5") ==
+        std::vector<std::string>{"info string setoption: time.moves_to_go expects 10..80, got '5'"});
 }
 
 TEST_CASE("UCI: setoption search.* changes the search, bad names and values change nothing",

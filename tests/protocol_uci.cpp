@@ -47,11 +47,12 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name Best-First Vote Interval type spin default 4 min 1 max 1000",
       "option name Best-First Tree type spin default 256 min 1 max 65536",
       "option name SearchParamsFile type string default <empty>"};
-  // Then the search's parameters, one spin each (tests/protocol_search_params.cpp), and uciok.
+  // Then the search's parameters and the time manager's, one spin each (tests/protocol_search_params.cpp),
+  // and uciok.
   REQUIRE(c.handshake().size() > expected.size() + 30);
   CHECK(std::vector<std::string>(c.handshake().begin(), c.handshake().begin() + long(expected.size())) == expected);
   for (size_t i = expected.size(); i + 1 < c.handshake().size(); ++i)
-    CHECK(starts_with(c.handshake()[i], "option name search."));
+    CHECK((starts_with(c.handshake()[i], "option name search.") || starts_with(c.handshake()[i], "option name time.")));
   CHECK(c.handshake().back() == "uciok");
   CHECK(starts_with(c.handshake()[1], "id author "));
   const auto ready = c.sync();

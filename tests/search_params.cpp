@@ -16,22 +16,26 @@
 
 using namespace jiang;
 
-TEST_CASE("the search's registry: unique names in group search, defaults within bounds, a step each",
+TEST_CASE("the search's registry: unique names in groups search and time, defaults within bounds, a step each",
           "[search][params]") {
   REQUIRE(SearchParams::size() > 30);
   std::set<std::string> names;
+  int time_params = 0;
   for (const ParamInfo& info : SearchParams::registry()) {
     INFO(info.name);
     CHECK(names.insert(info.name).second);
-    CHECK(info.group == "search");
-    CHECK(info.name.rfind("search.", 0) == 0);
+    CHECK((info.group == "search" || info.group == "time"));
+    CHECK(info.name.rfind(info.group + ".", 0) == 0);
     CHECK(info.min <= info.default_value);
     CHECK(info.default_value <= info.max);
     CHECK(info.step >= 1);
     CHECK(info.step <= info.max - info.min);
+    time_params += info.group == "time";
   }
-  CHECK(SearchParams::groups() == std::vector<std::string>{"search"});
-  CHECK(SearchParams::select({"search"}).size() == size_t(SearchParams::size()));
+  CHECK(time_params == 9);
+  CHECK(SearchParams::groups() == std::vector<std::string>{"search", "time"});
+  CHECK(SearchParams::select({"search"}).size() == size_t(SearchParams::size() - time_params));
+  CHECK(SearchParams::select({"time"}).size() == size_t(time_params));
 }
 
 TEST_CASE("the default margins compile to the search's constants and LMR table", "[search][params]") {
@@ -42,6 +46,8 @@ TEST_CASE("the default margins compile to the search's constants and LMR table",
   CHECK(m.delta_margin == 150);
   CHECK(m.lmr_base == 75);
   CHECK(m.lmr_divisor == 225);
+  CHECK(m.time.moves_to_go == 30);
+  CHECK(m.time.stable_percent == 60);
   for (int d = 1; d < kLmrTableSize; ++d)
     for (int n = 1; n < kLmrTableSize; ++n) {
       INFO("depth " << d << ", moves " << n);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "engine/search_params.h"
 #include "engine/timeman.h"
 
 using namespace jiang;
@@ -14,8 +15,9 @@ using namespace jiang;
 namespace {
 
 SearchLimits clock_limits(int64_t time_ms, int64_t increment_ms = 0, int movestogo = 0, int64_t overhead_ms = 0,
-                          Color us = Red) {
+                          Color us = Red, const SearchParams& params = {}) {
   SearchLimits limits;
+  limits.search_params = params;
   limits.time_ms[us] = time_ms;
   limits.increment_ms[us] = increment_ms;
   limits.movestogo = movestogo;
@@ -37,13 +39,21 @@ int64_t stop_time(const TimeManager& tm, double changes, int stable, int drop) {
 
 enum class Spend { Optimum, HardLimit };
 
+// The defaults with one time.* parameter changed.
+SearchParams with(const char* name, int value) {
+  SearchParams params;
+  params.set(*SearchParams::find(name), value);
+  return params;
+}
+
 // Plays `moves` moves, each taking the optimum or the hard limit and then losing `lag_ms` on top (what
 // the line to the GUI costs, which Move Overhead is there to cover): whether the clock ever runs out.
-bool flags(int64_t time_ms, int64_t increment_ms, int movestogo, int64_t lag_ms, int moves, Spend spend) {
+bool flags(int64_t time_ms, int64_t increment_ms, int movestogo, int64_t lag_ms, int moves, Spend spend,
+           const SearchParams& params = {}) {
   int64_t clock = time_ms;
   int to_go = movestogo;
   for (int move = 0; move < moves; ++move) {
-    const TimeManager tm(clock_limits(clock, increment_ms, to_go, lag_ms), Red);
+    const TimeManager tm(clock_limits(clock, increment_ms, to_go, lag_ms, Red, params), Red);
     clock -= (spend == Spend::Optimum ? tm.optimum_ms() : tm.hard_ms()) + lag_ms;
     if (clock <= 0) return true;
     clock += increment_ms;
@@ -153,4 +163,45 @@ TEST_CASE("time: a settled best move stops early, a changing one or a falling sc
   // However unstable, never past the hard limit.
   CHECK(stop_time(tm, 100, 0, 1000) == tm.hard_ms());
   CHECK(stop_time(tm, 100, 0, 1000) < 60000);
+}
+
+TEST_CASE("time: the time.* parameters are read from the limits", "[timeman]") {
+  const auto tm = [](const SearchParams& params, int64_t increment_ms = 0) {
+    return TimeManager(clock_limits(60000, increment_ms, 0, 0, Red, params), Red);
+  };
+  const TimeManager defaults = tm({});
+  CHECK(defaults.optimum_ms() == 60000 / 30);
+  CHECK(tm(with("time.moves_to_go", 60)).optimum_ms() == 60000 / 60);
+  CHECK(tm(with("time.increment_percent", 0), 1000).optimum_ms() == 60000 / 30);
+  CHECK(tm(with("time.increment_percent", 100), 1000).optimum_ms() == 60000 / 30 + 1000);
+  CHECK(defaults.hard_ms() == 5 * 60000 / 30);  // five times the optimum, under a quarter of the clock
+  CHECK(tm(with("time.hard_over_optimum", 2)).hard_ms() == 2 * 60000 / 30);
+  const int64_t plain = stop_time(defaults, 0, 0, 0);
+  CHECK(stop_time(tm(with("time.stable_percent", 100)), 0, 10, 0) == plain);
+  CHECK(stop_time(tm(with("time.stable_iterations", 16)), 0, 10, 0) == plain);
+  CHECK(stop_time(tm(with("time.stable_percent", 20)), 0, 10, 0) < stop_time(defaults, 0, 10, 0));
+  CHECK(stop_time(tm(with("time.instability_percent", 0)), 1, 0, 0) == plain);
+  CHECK(stop_time(tm(with("time.instability_percent", 300)), 1, 0, 0) > stop_time(defaults, 1, 0, 0));
+  CHECK(stop_time(tm(with("time.score_drop_permille", 0)), 0, 0, 40) == plain);
+  CHECK(stop_time(tm(with("time.drop_max_percent", 100)), 0, 0, 40) == plain);
+  CHECK(stop_time(tm(with("time.drop_min_percent", 100)), 0, 0, -40) == plain);
+}
+
+TEST_CASE("time: at every bound of the time.* parameters the hard limit stays within the clock", "[timeman]") {
+  for (const ParamInfo& info : SearchParams::registry()) {
+    if (info.group != "time") continue;
+    for (const int value : {info.min, info.max}) {
+      const SearchParams params = with(info.name.c_str(), value);
+      for (const int64_t time : {300, 2000, 60000})
+        for (const int64_t increment : {0, 100, 1000}) {
+          CAPTURE(info.name, value, time, increment);
+          const TimeManager tm(clock_limits(time, increment, 0, 50, Red, params), Red);
+          CHECK(tm.optimum_ms() >= 1);
+          CHECK(tm.optimum_ms() <= tm.hard_ms());
+          CHECK(tm.hard_ms() * 4 <= time - 50);
+          CHECK(stop_time(tm, 100, 0, 1000) <= tm.hard_ms());
+          if (increment > 50) CHECK_FALSE(flags(time, increment, 0, 50, 300, Spend::HardLimit, params));
+        }
+    }
+  }
 }

@@ -267,6 +267,8 @@ TEST_CASE("Settings SPSA and the search's parameters cannot run with are refused
   refused(bad, "alpha > 0");
   bad = c, bad.spsa.r_end = -1;
   refused(bad, "r_end > 0");
+  bad = c, bad.params = {"search.capture_futility_base", "time.moves_to_go"};
+  refused(bad, "the time manager's parameters (time.*) act only at a time control");
   bad = c, bad.params = {"search.dragon"};
   refused(bad, "no parameter named 'search.dragon'");
   CHECK_FALSE(std::filesystem::exists(o.out));

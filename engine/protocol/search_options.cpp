@@ -1,8 +1,8 @@
 // The search's parameters as options (engine/search_params.h): one spin a parameter, named as in the
-// registry (`setoption name search.futility_base value 90`, the same name in UCCI), with the registry's
-// bounds, and `SearchParamsFile` / `searchparamsfile`, a JSON file of them (as `jiang tune --group search`
-// writes). Stored in the session and given to every search as SearchLimits::search_params. Declared
-// last: a GUI lists them after the options a player sets.
+// registry (`setoption name search.futility_base value 90`, the same name in UCCI; the time manager's
+// as time.*), with the registry's bounds, and `SearchParamsFile` / `searchparamsfile`, a JSON file of
+// them (as `jiang tune --group search` writes). Stored in the session and given to every search as
+// SearchLimits::search_params. Declared last: a GUI lists them after the options a player sets.
 #include "engine/protocol/protocol.h"
 
 namespace jiang::protocol {

@@ -161,7 +161,9 @@ Algorithms; an iteration is
 --group search tunes the search's margins, depths and divisors (search.*, `jiang weights --search --list`)
 by games: both sides evaluate with --weights, the candidate's search plays --search-baseline's (default:
 the compiled-in margins; spsa plays its two points instead); --out is a search parameters file
-(`setoption name SearchParamsFile`, `jiang match --search-params`). Not with adam.
+(`setoption name SearchParamsFile`, `jiang match --search-params`). Not with adam. The time manager's
+parameters (time.*, the same registry) act only at a time control, which these games do not have: they
+are refused here and measured with `jiang match` (option.time.NAME=VALUE in an engine spec).
 --l2 LAMBDA (any algorithm) adds LAMBDA * mean over the tuned parameters of ((w - start) / range)^2 to the
 training loss (range: the registry's max - min, so LAMBDA has no units); the log and the CSV give the
 data loss and the penalty apart. --patience N ends the run when the validation loss of the best weights

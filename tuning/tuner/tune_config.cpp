@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <concepts>
 #include <map>
+#include <optional>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -205,6 +207,13 @@ void check_spsa_and_search(const TuneConfig& c) {
       throw TuneError("spsa needs pairs >= 1, A ratio >= 0, alpha > 0, gamma >= 0 and r_end > 0");
   }
   if (!tunes_search(c)) return;
+  if (std::any_of(c.params.begin(), c.params.end(), [](const std::string& name) {
+        const std::optional<int> i = SearchParams::find(name);
+        return i && SearchParams::registry()[*i].group == "time";
+      }))
+    throw TuneError("the time manager's parameters (time.*) act only at a time control, and the games objective "
+                    "plays at fixed nodes or depth: measure them with `jiang match` (option.time.NAME=VALUE in an "
+                    "engine spec)");
   if (!std::all_of(c.params.begin(), c.params.end(),
                    [](const std::string& name) { return SearchParams::find(name).has_value(); }))
     throw TuneError("a run tunes the search's parameters (search.*) or the evaluation's weights, not both");
