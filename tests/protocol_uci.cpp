@@ -52,7 +52,8 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
   REQUIRE(c.handshake().size() > expected.size() + 30);
   CHECK(std::vector<std::string>(c.handshake().begin(), c.handshake().begin() + long(expected.size())) == expected);
   for (size_t i = expected.size(); i + 1 < c.handshake().size(); ++i)
-    CHECK((starts_with(c.handshake()[i], "option name search.") || starts_with(c.handshake()[i], "option name time.")));
+    CHECK((starts_with(c.handshake()[i], "option name search.") ||
+           starts_with(c.handshake()[i], "option name time.")));
   CHECK(c.handshake().back() == "uciok");
   CHECK(starts_with(c.handshake()[1], "id author "));
   const auto ready = c.sync();
