@@ -6,18 +6,20 @@ usage: bench/ablate.py RUNDIR [--once]
        bench/ablate.py RUNDIR --table      (the results so far as the rows of docs/search.md's table)
 
 RUNDIR/queue.tsv holds one experiment a line (tab-separated; '#' comments):
-    NAME  GAMES  NODES  ENGINE_SPEC_1  ENGINE_SPEC_2  [ELO0,ELO1]
-with `jiang match --engine` specs; the score is the first engine's (for an ablation: the build with
-every step first, the step turned off second, so the score is what the step gains). The queue is read
-again after each experiment, so lines can be added while it runs. Each experiment is played as chunks
-of 100 games (50 openings of data/match-openings-a.fen, the next 50 for the next chunk, round the
-file), each chunk a `jiang match` of its own (RUNDIR/NAME/chunk-K.out and .pgn); a chunk without its
-final summary line is played again. Two fixed-node games from one opening are the same game, so each
-pass round the openings after the first is played at 5% more nodes a pass (5000, 5250, ...): the
-figures are "at NODES nodes" with that proviso. After each chunk the pairs so far are added up (pentanomial); with
-ELO0,ELO1 the experiment also stops early once the generalised SPRT of elo0 against elo1 (alpha = beta
-= 0.05, as `jiang match --sprt`) decides, otherwise after GAMES. The Elo and its 95% margin are computed
-as `jiang match` does; the line goes to RUNDIR/results.tsv and RUNDIR/NAME/result.txt.
+    NAME  GAMES  LIMIT  ENGINE_SPEC_1  ENGINE_SPEC_2  [ELO0,ELO1]
+with LIMIT nodes a move (a number) or a time control (`tc=2+0.02`: for the time manager's steps, which
+do nothing at fixed nodes), and `jiang match --engine` specs; the score is the first engine's (for an
+ablation: the build with every step first, the step turned off second, so the score is what the step
+gains). The queue is read again after each experiment, so lines can be added while it runs. Each
+experiment is played as chunks of 100 games (50 openings of data/match-openings-a.fen, the next 50 for
+the next chunk, round the file), each chunk a `jiang match` of its own (RUNDIR/NAME/chunk-K.out and
+.pgn); a chunk without its final summary line is played again. Two fixed-node games from one opening are
+the same game, so each pass round the openings after the first is played at 5% more nodes a pass (5000,
+5250, ...): the figures are "at LIMIT nodes" with that proviso (games at a time control differ by
+themselves). After each chunk the pairs so far are added up (pentanomial); with ELO0,ELO1 the experiment
+also stops early once the generalised SPRT of elo0 against elo1 (alpha = beta = 0.05, as `jiang match
+--sprt`) decides, otherwise after GAMES. The Elo and its 95% margin are computed as `jiang match` does;
+the line goes to RUNDIR/results.tsv and RUNDIR/NAME/result.txt.
 Before an experiment, each engine's `option.disablesteps=...` is checked with its own `bench --disable`:
 `jiang match` plays on when an engine refuses an option, which would measure nothing.
 The matches run `$JIANG match` (default: the jiang next to this script's build/), $CONCURRENCY games at a
@@ -57,9 +59,9 @@ def queue(rundir):
             if not line.strip() or line.startswith("#"):
                 continue
             fields = line.rstrip("\n").split("\t")
-            name, games, nodes, a, b = fields[:5]
+            name, games, limit, a, b = fields[:5]
             sprt = tuple(float(x) for x in fields[5].split(",")) if len(fields) > 5 and fields[5] else None
-            yield name, int(games), int(nodes), a, b, sprt
+            yield name, int(games), limit if limit.startswith("tc=") else int(limit), a, b, sprt
 
 
 def chunk_done(out):
@@ -75,16 +77,27 @@ def chunk_nodes(k, nodes, fens):
     return nodes + (k * (CHUNK_GAMES // 2) // len(fens)) * nodes // 20
 
 
-def play_chunk(dirname, k, nodes, a, b, fens):
+def limit_args(k, limit, fens):
+    """jiang match's arguments for chunk k's limit: a time control, or its nodes a move."""
+    if isinstance(limit, str):
+        return ["--tc", limit[len("tc="):]]
+    return ["--nodes", str(chunk_nodes(k, limit, fens))]
+
+
+def limit_label(limit):
+    """The limit as results.tsv and the table give it: '20000 nodes' or 'tc 2+0.02'."""
+    return f"tc {limit[len('tc='):]}" if isinstance(limit, str) else f"{limit} nodes"
+
+
+def play_chunk(dirname, k, limit, a, b, fens):
     out, pgn, fen_file = (os.path.join(dirname, f"chunk-{k}.{ext}") for ext in ("out", "pgn", "fen"))
     per = CHUNK_GAMES // 2
-    nodes = chunk_nodes(k, nodes, fens)
     with open(fen_file, "w") as f:
         for i in range(per):
             f.write(fens[(k * per + i) % len(fens)] + "\n")
     if os.path.exists(pgn):
         os.remove(pgn)
-    cmd = [JIANG, "match", "--engine", a, "--engine", b, "--nodes", str(nodes), "--games", str(CHUNK_GAMES),
+    cmd = [JIANG, "match", "--engine", a, "--engine", b, *limit_args(k, limit, fens), "--games", str(CHUNK_GAMES),
            "--openings", fen_file, "-t", CONCURRENCY, "--progress", "10", "--pgn", pgn] + ADJUDICATION
     with open(out + ".tmp", "w") as f:
         f.write("# " + " ".join(cmd) + "\n")
@@ -158,7 +171,7 @@ def check_steps(spec):
         raise SystemExit(f"{spec}: {words['cmd']} does not know the steps '{steps}'")
 
 
-def run_experiment(rundir, name, games, nodes, a, b, bounds, fens):
+def run_experiment(rundir, name, games, limit, a, b, bounds, fens):
     dirname = os.path.join(rundir, name)
     os.makedirs(dirname, exist_ok=True)
     if os.path.exists(os.path.join(dirname, "result.txt")):
@@ -172,7 +185,7 @@ def run_experiment(rundir, name, games, nodes, a, b, bounds, fens):
     for k in range(games // CHUNK_GAMES):
         out = os.path.join(dirname, f"chunk-{k}.out")
         if chunk_done(out) is None:
-            play_chunk(dirname, k, nodes, a, b, fens)
+            play_chunk(dirname, k, limit, a, b, fens)
         totals = [t + c for t, c in zip(totals, chunk_done(out))]
         wdl = [t + int(c) for t, c in zip(wdl, RESULT_RE.search(open(out).read()).groups())]
         ll, ld, dd, wl, wd, ww = totals
@@ -184,7 +197,7 @@ def run_experiment(rundir, name, games, nodes, a, b, bounds, fens):
     score, elo, margin = estimate([ll, ld, dd + wl, wd, ww])
     test = f"sprt [{bounds[0]:g},{bounds[1]:g}] {verdict or 'none'} llr {llr:.2f}" if bounds else "no sprt"
     line = (f"{name}\t{elo:+.1f}\t{margin:.1f}\t{sum(wdl)}\t{wdl[0]}-{wdl[1]}-{wdl[2]}\t{score * 100:.1f}%\t"
-            f"LL {ll} LD {ld} DD {dd} WL {wl} WD {wd} WW {ww}\t{test}\t{nodes} nodes\t{a}\t{b}\t"
+            f"LL {ll} LD {ld} DD {dd} WL {wl} WD {wd} WW {ww}\t{test}\t{limit_label(limit)}\t{a}\t{b}\t"
             f"{time.strftime('%Y-%m-%d')}\t{(time.time() - start) / 60:.0f} min")
     with open(os.path.join(dirname, "result.txt"), "w") as f:
         f.write(line + "\n")
@@ -195,12 +208,12 @@ def run_experiment(rundir, name, games, nodes, a, b, bounds, fens):
 
 
 def table(rundir):
-    """One markdown row per result: step, Elo, games, nodes, SPRT, W-D-L, pentanomial, binary, date."""
+    """One markdown row per result: step, Elo, games, limit, SPRT, W-D-L, pentanomial, binary, date."""
     with open(os.path.join(rundir, "results.tsv")) as f:
         for line in f:
-            name, elo, margin, games, wdl, _score, penta, test, nodes, a, b, date, _minutes = line.rstrip("\n").split("\t")
+            name, elo, margin, games, wdl, _score, penta, test, limit, a, b, date, _minutes = line.rstrip("\n").split("\t")
             binary = os.path.basename(dict(w.split("=", 1) for w in b.split() if "=" in w)["cmd"])
-            print(f"| {name} | {elo} +/- {margin} | {games} | {nodes.split()[0]} | {test} | {wdl} | {penta} | "
+            print(f"| {name} | {elo} +/- {margin} | {games} | {limit.removeprefix('tc ').removesuffix(' nodes')} | {test} | {wdl} | {penta} | "
                   f"{binary} | {date} |")
 
 
@@ -215,10 +228,10 @@ def main():
         pending = [e for e in queue(rundir) if not os.path.exists(os.path.join(rundir, e[0], "result.txt"))]
         if not pending:
             return
-        name, games, nodes, a, b, bounds = pending[0]
+        name, games, limit, a, b, bounds = pending[0]
         if games % CHUNK_GAMES:
             sys.exit(f"{name}: GAMES must be a multiple of {CHUNK_GAMES}")
-        run_experiment(rundir, name, games, nodes, a, b, bounds, fens)
+        run_experiment(rundir, name, games, limit, a, b, bounds, fens)
         if "--once" in sys.argv:
             return
 
