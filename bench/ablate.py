@@ -97,7 +97,8 @@ def play_chunk(dirname, k, limit, a, b, fens):
             f.write(fens[(k * per + i) % len(fens)] + "\n")
     if os.path.exists(pgn):
         os.remove(pgn)
-    cmd = [JIANG, "match", "--engine", a, "--engine", b, *limit_args(k, limit, fens), "--games", str(CHUNK_GAMES),
+    cmd = [JIANG, "match", "--engine", a, "--engine", b, *limit_args(k, limit, fens),
+           "--games", str(CHUNK_GAMES),
            "--openings", fen_file, "-t", CONCURRENCY, "--progress", "10", "--pgn", pgn] + ADJUDICATION
     with open(out + ".tmp", "w") as f:
         f.write("# " + " ".join(cmd) + "\n")
@@ -213,8 +214,9 @@ def table(rundir):
         for line in f:
             name, elo, margin, games, wdl, _score, penta, test, limit, a, b, date, _minutes = line.rstrip("\n").split("\t")
             binary = os.path.basename(dict(w.split("=", 1) for w in b.split() if "=" in w)["cmd"])
-            print(f"| {name} | {elo} +/- {margin} | {games} | {limit.removeprefix('tc ').removesuffix(' nodes')} | {test} | {wdl} | {penta} | "
-                  f"{binary} | {date} |")
+            limit = limit.removeprefix("tc ").removesuffix(" nodes")
+            print(f"| {name} | {elo} +/- {margin} | {games} | {limit} | {test} | {wdl} | {penta} | {binary} | "
+                  f"{date} |")
 
 
 def main():

@@ -55,9 +55,10 @@ play() {  # NAME GAMES ENGINE_SPEC_1 ENGINE_SPEC_2 [MATCH ARGS...]
   echo "$(date -u +%FT%TZ) $name: $(tail -n 1 "$rundir/$name.out") | ${cmd[*]}" >> "$rundir/summary.txt"
 }
 
-# One XBoard-refereed match on the first 20 openings of set c (XB_OPENINGS of them, to try it), each twice. XBoard cannot resume a match,
-# so each opening is an XBoard run of its own (RUNDIR/NAME/opening-K.*: its two games and their summary):
-# a stopped match continues at the first opening without its summary, and loses at most that pair.
+# One XBoard-refereed match on the first 20 openings of set c (XB_OPENINGS of them, to try it), each
+# twice. XBoard cannot resume a match, so each opening is an XBoard run of its own (RUNDIR/NAME/opening-K.*:
+# its two games and their summary): a stopped match continues at the first opening without its summary,
+# and loses at most that pair.
 xb() {  # NAME TIME INCREMENT ODDS
   local name=$1 dir="$rundir/$1" k=0 fen
   [ -x "$xboard_match" ] || { echo "claims.sh: $name: $xboard_match not found" >&2; return 1; }
@@ -90,8 +91,8 @@ xb_pair_done() {  # OUT
   tail -n 1 "$1" | grep -Eq ': (2-0-0|0-2-0|0-0-2|1-1-0|1-0-1|0-1-1) score '
 }
 
-# The summary of the first OPENINGS openings' runs, in xboard-match.sh's words and arithmetic (the score's normal
-# margin over games).
+# The summary of the first OPENINGS openings' runs, in xboard-match.sh's words and arithmetic (the
+# score's normal margin over games).
 xb_total() {  # DIR OPENINGS NAME1 NAME2
   python3 - "$@" <<'PY'
 import math, re, sys
@@ -110,7 +111,8 @@ se = math.sqrt((w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n / n)
 sc = min(max(s, 0.5 / n), 1 - 0.5 / n)
 lo, hi = max(sc - 1.96 * se, 0.5 / n), min(sc + 1.96 * se, 1 - 0.5 / n)
 bound = '>' if s == 1 else ('<' if s == 0 else '')
-print(f"{name1} vs {name2}: {w}-{d}-{l} score {100*s:.1f}% elo {bound}{elo(sc):+.0f} +/- {(elo(hi) - elo(lo)) / 2:.0f}; "
+margin = (elo(hi) - elo(lo)) / 2
+print(f"{name1} vs {name2}: {w}-{d}-{l} score {100*s:.1f}% elo {bound}{elo(sc):+.0f} +/- {margin:.0f}; "
       f"forfeits {counts[0]}/{counts[1]} illegal {counts[2]}/{counts[3]}")
 PY
 }
