@@ -51,7 +51,7 @@ play() {  # NAME MATCH ARGS...
   local rc=0
   "${limit[@]}" "${cmd[@]}" 2>&1 | tee -a "$rundir/$name.out" || rc=$?
   [ $rc = 0 ] || { echo "== $name: stopped; run the same command again to go on"; return 1; }
-  echo "$(date -u +%FT%TZ) $name: $(tail -n 1 "$rundir/$name.out") | ${cmd[*]}" >> "$rundir/summary.txt"
+  echo "$(date -u +%FT%TZ) $name: finished, $(grep -c '^\[Result ' "$pgn") games | ${cmd[*]}" >> "$rundir/summary.txt"
 }
 
 if [ "$what" = skill ]; then
