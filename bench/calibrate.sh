@@ -34,7 +34,7 @@ book="$rundir/book4.pgn"
 [ -s "$book" ] || python3 "$here/tools/book_openings.py" "$jiang" 4 "$book"
 
 # One tournament of jiang's runner, resumed when its state file says it is under way, stopped by SIGTERM
-# at the deadline. Returns 1 when the deadline stopped it.
+# at the deadline. Returns 1 when the deadline stopped it; exits on any other failure.
 play() {  # NAME MATCH ARGS...
   local name=$1
   shift
@@ -50,7 +50,9 @@ play() {  # NAME MATCH ARGS...
   echo "== $name: ${cmd[*]}"
   local rc=0
   "${limit[@]}" "${cmd[@]}" 2>&1 | tee -a "$rundir/$name.out" || rc=$?
-  [ $rc = 0 ] || { echo "== $name: stopped; run the same command again to go on"; return 1; }
+  # timeout says 124 when the budget ran out; anything else non-zero is a failure, not a pause.
+  [ $rc != 124 ] || { echo "== $name: stopped by the budget; run the same command again to go on"; return 1; }
+  [ $rc = 0 ] || { echo "calibrate.sh: $name: jiang match failed (exit $rc); see $rundir/$name.out" >&2; exit $rc; }
   echo "$(date -u +%FT%TZ) $name: finished, $(grep -c '^\[Result ' "$pgn") games | ${cmd[*]}" >> "$rundir/summary.txt"
 }
 
