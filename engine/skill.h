@@ -17,7 +17,7 @@ inline constexpr int kMaxSkillLevel = 20;
 // The UCI_Elo range: levels 0 and 19 as measured on fairy-stockfish's UCI_Elo scale (docs/strength.md,
 // "Strength levels"); full strength is beyond it.
 inline constexpr int kMinSkillElo = 1420;
-inline constexpr int kMaxSkillElo = 3010;
+inline constexpr int kMaxSkillElo = 2840;
 
 struct Skill {
   // Fractional, so that UCI_Elo can fall between levels; kMaxSkillLevel or above is full strength.

@@ -35,7 +35,7 @@ TEST_CASE("UCCI handshake: id, the options, ucciok, isready", "[protocol][ucci]"
                              "repetitionrule type combo var axf var chinese var draw default axf",
                              "multipv type spin min 1 max 128 default 1",
                              "skilllevel type spin min 0 max 20 default 20", "limitstrength type check default false", "showwdl type check default false",
-                             "elo type spin min 1420 max 3010 default 3010"}) {
+                             "elo type spin min 1420 max 2840 default 2840"}) {
     INFO(option);
     CHECK(any_starts_with(lines, std::string("option ") + option));
   }

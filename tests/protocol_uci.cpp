@@ -32,7 +32,7 @@ TEST_CASE("UCI handshake: id, the options, uciok, isready", "[protocol][uci]") {
       "option name Skill Level type spin default 20 min 0 max 20",
       "option name UCI_LimitStrength type check default false",
       "option name UCI_ShowWDL type check default false",
-      "option name UCI_Elo type spin default 3010 min 1420 max 3010",
+      "option name UCI_Elo type spin default 2840 min 1420 max 2840",
       "option name OwnBook type check default false",
       "option name BookFile type string default <empty>",
       "option name BookDepth type spin default 32 min 0 max 1000",
