@@ -16,6 +16,8 @@ struct Game {
   GameResult result = GameResult::Draw;  // rules/referee.h: parse_game_result reads PGN's words
   std::vector<std::pair<std::string, std::string>> tags;  // as the file has them (PGN), in order
   bool finished = true;      // false: no result ("*" or none), read only when the reader allows it
+  std::string result_comment;  // the {...} comment just before the result word, if any (jiang match
+                               // writes how the game ended there: "Black wins by false claim: ...")
 };
 
 }  // namespace jiang::games

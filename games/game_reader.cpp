@@ -64,6 +64,7 @@ std::optional<GameReader::RawGame> GameReader::collect() {
     if (!tagged && token->line != raw.line) break;  // a move list ends with its line
     if (is_result_word(token->text)) {
       raw.result_word = token->text;
+      raw.result_comment = token->comment;
       return raw;
     }
     raw.words.push_back(*token);
@@ -109,6 +110,7 @@ GameReader::Item GameReader::interpret(const RawGame& raw) const {
   }
   if (!result) return error(raw.line, "no result (1-0, 0-1 or 1/2-1/2)" + (result_text.empty() ? "" : ", got '" + result_text + "'"));
   game.result = *result;
+  game.result_comment = raw.result_comment;
   return game;
 }
 

@@ -40,6 +40,7 @@ class GameReader {
     std::vector<Token> tags;
     std::vector<Token> words;
     std::string result_word;  // the movetext's last word, if a result ("*" included)
+    std::string result_comment;  // the comment before it
   };
   std::optional<RawGame> collect();
   std::optional<Token> take();

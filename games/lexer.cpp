@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <string_view>
+#include <utility>
 
 namespace jiang::games {
 namespace {
@@ -61,16 +62,19 @@ bool Lexer::skip_blanks_and_comments() {
   while (true) {
     if (pos_ >= line_.size()) {
       if (!fill()) return false;
+      if (in_comment_) comment_ += ' ';
       continue;
     }
     const char c = line_[pos_];
     if (in_comment_) {
       in_comment_ = c != '}';
+      if (in_comment_) comment_ += c;
       ++pos_;
     } else if (is_blank(c)) {
       ++pos_;
     } else if (c == '{') {
       in_comment_ = true;
+      comment_.clear();
       ++pos_;
     } else if (c == ';') {
       pos_ = line_.size();
@@ -99,7 +103,11 @@ Token Lexer::read_tag() {
 
 std::optional<Token> Lexer::next() {
   while (skip_blanks_and_comments()) {
-    if (line_[pos_] == '[') return read_tag();
+    if (line_[pos_] == '[') {
+      Token tag = read_tag();
+      tag.comment = std::exchange(comment_, {});
+      return tag;
+    }
     const int line = line_number_;
     std::string word = read_word();
     word.erase(0, move_number_length(word));
@@ -107,6 +115,7 @@ std::optional<Token> Lexer::next() {
     Token token;
     token.text = std::move(word);
     token.line = line;
+    token.comment = std::exchange(comment_, {});
     return token;
   }
   return std::nullopt;

@@ -1,6 +1,7 @@
 // The words of a PGN file (or of ICCS move lists, one game a line): tags, move and result words, with
 // the line each starts on. Comments ({...} over any lines, ; to the end of the line, % escape lines),
-// variations ((...), nested), NAGs ($5) and move numbers ("12.", "12...") are dropped here.
+// variations ((...), nested), NAGs ($5) and move numbers ("12.", "12...") are dropped here, except the
+// text of the last brace comment before a token, which comes with it (how `jiang match` says a game ended).
 #pragma once
 
 #include <istream>
@@ -16,6 +17,7 @@ struct Token {
   std::string value;  // a tag's value (unescaped)
   bool malformed = false;  // a tag that is not [Name "value"]
   int line = 0;
+  std::string comment;  // the last {...} comment between the previous token and this one (lines joined by blanks)
 };
 
 class Lexer {
@@ -35,6 +37,7 @@ class Lexer {
   int line_number_ = 0;
   int variation_depth_ = 0;
   bool in_comment_ = false;
+  std::string comment_;  // the last brace comment since the previous token
 };
 
 }  // namespace jiang::games

@@ -7,6 +7,8 @@
 #include <stdexcept>
 
 #include "games/game_reader.h"
+#include "match/game.h"
+#include "match/tournament_state.h"
 
 namespace jiang::match {
 namespace {
@@ -25,6 +27,22 @@ std::string fixed(const char* pattern, double value) {
 std::string pad(std::string text, size_t width, bool right = false) {
   if (text.size() >= width) return text;
   return right ? std::string(width - text.size(), ' ') + text : text + std::string(width - text.size(), ' ');
+}
+
+// The incident a PGN's Termination tag stands for. The tag groups kinds ("rules infraction": an illegal
+// move or a false claim; "abandoned": a crash or a hang); jiang match's comment before the result names
+// the kind ("Red wins by false claim: ..."), which settles it when present.
+Ending ending_from_pgn(const std::string& termination, const std::string& comment) {
+  const Ending grouped = termination == "time forfeit"       ? Ending::TimeForfeit
+                         : termination == "rules infraction" ? Ending::IllegalMove
+                         : termination == "abandoned"        ? Ending::Crash
+                                                             : Ending::Rules;
+  const size_t by = comment.find(" by ");
+  if (by == std::string::npos) return grouped;
+  const std::string reason = comment.substr(by + 4, comment.find(':', by) - (by + 4));
+  const std::optional<Ending> named = reason == "refused a legal move" ? Ending::IllegalMove : parse_ending(reason);
+  const bool same_group = named && termination_tag(*named) == termination;
+  return same_group && grouped != Ending::Rules ? *named : grouped;
 }
 
 // "12.5/40": the row engine's points and the games of the pairing; "-" for none.
@@ -135,10 +153,7 @@ Standings standings_from_pgn(const std::string& path) {
     }
     g.result = game.result;
     const std::string termination = tag("Termination");
-    g.ending = termination == "time forfeit" ? Ending::TimeForfeit
-               : termination == "rules infraction" ? Ending::IllegalMove
-               : termination == "abandoned" ? Ending::Crash
-                                            : Ending::Rules;
+    g.ending = ending_from_pgn(termination, game.result_comment);
     if (g.ending != Ending::Rules && g.result != GameResult::Draw)
       g.culprit = g.result == GameResult::RedWins ? Black : Red;
     g.reason = termination.empty() ? "unknown" : termination;

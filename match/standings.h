@@ -44,7 +44,8 @@ class Standings {
 
 // The standings of the games of a PGN (White, Black and Result tags; the Termination tag's "time
 // forfeit", "rules infraction" and "abandoned" counted against the loser, as time forfeits, illegal
-// moves and crashes: a PGN does not tell a false claim from an illegal move, nor a hang from a crash).
+// moves and crashes, or as false claims and hangs when the comment before the result, as jiang match
+// writes it, says so: another program's PGN does not tell them apart).
 // Throws std::runtime_error naming the file and the game.
 Standings standings_from_pgn(const std::string& path);
 // The standings of a state file (exact incidents and restarts).

@@ -72,6 +72,9 @@ TEST_CASE("The PGN jiang match writes is read back to the same games", "[games]"
     REQUIRE(all.games[i].moves.size() == written[i].moves.size());
     for (size_t j = 0; j < written[i].moves.size(); ++j) CHECK(all.games[i].moves[j] == written[i].moves[j].move);
     CHECK(all.games[i].result == written[i].result);
+    // How the game ended, in the comment before the result, comes back word for word.
+    const char* winner = written[i].result == GameResult::Draw ? "Draw" : written[i].result == GameResult::RedWins ? "Red wins" : "Black wins";
+    CHECK(all.games[i].result_comment == std::string(winner) + " by adjudication");
   }
 }
 
@@ -88,13 +91,17 @@ TEST_CASE("ICCS move lists, one game a line, and PGN with ICCS moves, comments a
   const ReadAll pgn = read_all(
       "[Event \"x\"]\n[Result \"0-1\"]\n\n1. h2-e2 {a comment\nover two lines} h9g7 (1... b9c7 (2. Hg2)) 2. Hg2 $1 ; rest\n"
       "2... Rh9 3.Rh0 *\n\n[Event \"y\"]\n[FEN \"rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RHEAKAEHR b - - 1 1\"]\n"
-      "[SetUp \"1\"]\n\n1... Hg7 2. Hg2 1/2-1/2\n");
+      "[SetUp \"1\"]\n\n1... Hg7 {+0.10/3} 2. Hg2 {Draw by\nagreement} 1/2-1/2\n");
   REQUIRE(pgn.errors.empty());
   REQUIRE(pgn.games.size() == 2);
   CHECK(pgn.games[0].moves.size() == 5);
   CHECK(pgn.games[0].result == GameResult::BlackWins);  // "*" in the movetext: the Result tag
   CHECK(to_string(pgn.games[1].moves[0]) == "h9g7");
   CHECK(pgn.games[1].result == GameResult::Draw);
+  // The comment just before the result, its lines joined; a comment further back is not it.
+  CHECK(pgn.games[0].result_comment.empty());
+  CHECK(pgn.games[1].result_comment == "Draw by agreement");
+  CHECK(lists.games[0].result_comment.empty());
 }
 
 TEST_CASE("Bad games are reported with the file, line and game, and skipped", "[games]") {

@@ -4,8 +4,10 @@
 // lost by it for the right reason and no child left.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 
+#include "match/standings.h"
 #include "match/xboard_protocol.h"
 #include "tests/match_support.h"
 
@@ -132,6 +134,17 @@ void fake_loses_every_game(const match::MatchSettings& s, const std::filesystem:
     CHECK_THAT(g.tokens[g.tokens.size() - 2], Contains("by " + reason));
     replay(g);
   }
+  // The table read back from the PGN (jiang match --table) counts each loss under its own kind, which
+  // the Termination tag alone does not tell (a false claim and an illegal move are both "rules infraction").
+  const match::Standings table = match::standings_from_pgn((dir / "games.pgn").string());
+  const auto& names = table.names();
+  const match::EngineIncidents fake = table.incidents()[size_t(std::find(names.begin(), names.end(), "fake") - names.begin())];
+  const int losses = s.games;
+  CHECK(fake.illegal_moves == (reason == "illegal move" || reason == "refused a legal move" ? losses : 0));
+  CHECK(fake.false_claims == (reason == "false claim" ? losses : 0));
+  CHECK(fake.crashes == (reason == "crash" ? losses : 0));
+  CHECK(fake.hangs == (reason == "hang" ? losses : 0));
+  CHECK(fake.time_forfeits == 0);
 }
 
 }  // namespace
