@@ -19,9 +19,9 @@ constexpr double kNodeGrowth = 1.6;
 // square of the distance to full strength, so the top levels almost always play their best line.
 constexpr double kWeakestError = 600;
 
-// The calibration (docs/strength.md, "Strength levels"): five levels' gauntlets against Debian's engines
-// and fairy-stockfish at fixed UCI_Elo settings at 4 s + 0.04 s, one rating fit over all the games with
-// fairy-stockfish's 2200 held at 2200, rounded to tens; linear in between.
+// The calibration (docs/strength.md, "Strength levels"): five levels' gauntlets at 4 s + 0.04 s against
+// Debian's engines and fairy-stockfish at fixed UCI_Elo settings and at full strength, one rating fit over
+// all the games with fairy-stockfish's 2200 held at 2200, rounded to tens; linear in between.
 constexpr std::array<std::pair<double, int>, 5> kLevelElo{{
     {0, kMinSkillElo}, {5, 1790}, {10, 2420}, {15, 2750}, {kMaxSkillLevel - 1, kMaxSkillElo}}};
 
