@@ -112,18 +112,22 @@ std::optional<Move> judge(GameOutcome& g, const SearchReply& reply, const Positi
     lose(g, us, Ending::IllegalMove, "refused a legal move", who + " called the legal move '" + reply.rejected + "' illegal" + where);
     return std::nullopt;
   }
-  if (reply.claim && reply.best.move.empty()) {
+  if (reply.best.move.empty()) {
+    // A claim instead of a move, or no move at all with legal moves on the board: UCCI's nobestmove (UCI's
+    // bestmove (none)), which ElephantEye sends where its own count holds the game over (50 moves without
+    // a capture, a third repetition, no attacking pieces). That is a claim too, judged as a draw claim.
+    const Claim claim = reply.claim ? *reply.claim : Claim{GameResult::Draw, "no move"};
+    const std::string what = reply.claim ? "claimed " + claim_text(claim) : "answered with no move (a claim)";
     // The claim may be about the position before the opponent's move, which it sent before reading that.
     Position before = pos;
     if (before.plies_played() > 0) before.unmake_move();
-    settle_claim(g, judge_claim(*reply.claim, us, pos, &before), us,
-                 who + " claimed " + claim_text(*reply.claim) + " instead of moving" + where);
+    settle_claim(g, judge_claim(claim, us, pos, &before), us, who + " " + what + " instead of moving" + where);
     return std::nullopt;
   }
   const std::optional<Move> move = parse_move(reply.best.move);
   if (!move || !is_legal(pos, *move)) {
-    const std::string what = reply.best.move.empty() ? "no move" : "the illegal move '" + reply.best.move + "'";
-    lose(g, us, Ending::IllegalMove, "illegal move", who + " played " + what + where);
+    lose(g, us, Ending::IllegalMove, "illegal move",
+         who + " played the illegal move '" + reply.best.move + "'" + where);
     return std::nullopt;
   }
   return move;

@@ -65,6 +65,12 @@ class Position {
   uint16_t rank_occupancy(int rank) const { return rank_occ_[rank]; }
   uint16_t file_occupancy(int file) const { return file_occ_[file]; }
   int count(Piece p) const { return counts_[p]; }
+  // c's rooks, horses, cannons and pawns: the pieces that can cross the river. Advisors and elephants
+  // never leave their own half, so a side with none of these can never give check.
+  int attackers(Color c) const {
+    return count(make_piece(c, Rook)) + count(make_piece(c, Horse)) + count(make_piece(c, Cannon)) +
+           count(make_piece(c, Pawn));
+  }
   const Square* squares(Piece p) const { return lists_[p].data(); }
 
   void make_move(Move m);

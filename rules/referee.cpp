@@ -33,6 +33,10 @@ std::optional<GameResult> parse_game_result(std::string_view text) {
 Ruling referee_ruling(const Position& pos, int occurrences, RuleSet rules) {
   // Mate first: a move that mates wins even if it also completes a repetition or the 60th move.
   if (!has_legal_move(pos)) return {GameEnd::SideToMoveLoses, EndReason::NoLegalMove};
+  // Generals, advisors and elephants alone on both sides: no check is possible, so no mate. XBoard's
+  // material adjudication (MatingPotential in backend.c) and fairy-stockfish's has_insufficient_material
+  // call it a draw too, and more besides.
+  if (pos.attackers(Red) == 0 && pos.attackers(Black) == 0) return {GameEnd::Draw, EndReason::NoAttackers};
   return judge_position(pos, occurrences, rules);
 }
 

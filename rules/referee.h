@@ -28,15 +28,16 @@ struct Verdict {
 
 // The rules' ruling on a position with its record, as a referee gives it: a side without a legal move
 // has lost (EndReason::NoLegalMove, in check or not), even where the move before it completed a
-// repetition or the 60th move; otherwise judge_position with `occurrences` (a referee counts to 3).
+// repetition or the 60th move; a draw when neither side has a rook, horse, cannon or pawn left
+// (EndReason::NoAttackers); otherwise judge_position with `occurrences` (a referee counts to 3).
 Ruling referee_ruling(const Position& pos, int occurrences, RuleSet rules = kDefaultRuleSet);
 
 // "mate" for a side in check without a move, reason_text otherwise.
 std::string ruling_words(const Position& pos, const Ruling& ruling);
 
 // referee_ruling as a result: the side to move mated ("mate") or without a move ("no legal move"), a
-// repetition ("perpetual check" or "perpetual chase" loses for the offender, "repetition" draws) or the
-// 60-move rule. Nothing while the game goes on. Scores and ply counts are the Adjudicator's business.
+// repetition ("perpetual check" or "perpetual chase" loses for the offender, "repetition" draws), the
+// 60-move rule or "insufficient material". Nothing while the game goes on. Scores and ply counts are the Adjudicator's business.
 std::optional<Verdict> referee(const Position& pos, int repetitions, RuleSet rules = kDefaultRuleSet);
 
 }  // namespace jiang

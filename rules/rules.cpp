@@ -46,6 +46,7 @@ std::string_view reason_text(EndReason reason) {
     case EndReason::PerpetualChase: return "perpetual chase";
     case EndReason::CheckAndChase: return "one check one chase";
     case EndReason::MateThreat: return "perpetual mate threat";
+    case EndReason::NoAttackers: return "insufficient material";
   }
   return "none";
 }

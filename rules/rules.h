@@ -38,6 +38,7 @@ enum class EndReason {
   PerpetualChase,
   CheckAndChase,   // Chinese rules: every move a check or a chase
   MateThreat,      // Chinese rules: every move a check or a threat to mate in one
+  NoAttackers,     // neither side has a piece that can cross the river: no mate is possible (referee only)
 };
 // "60-move rule", "perpetual chase", ...: the words the referee and `jiang judge` report.
 std::string_view reason_text(EndReason reason);

@@ -1,6 +1,6 @@
 // The real `jiang match` between engine processes: jiang against jiang (UCCI against UCI) under node,
-// depth and clock limits, with the PGN replayed move by move; a fake engine that plays an illegal move;
-// Ctrl-C in the middle of a match.
+// depth and clock limits, with the PGN replayed move by move; a fake engine that plays an illegal move
+// or none; Ctrl-C in the middle of a match.
 #include <catch2/catch.hpp>
 
 #include <signal.h>
@@ -85,6 +85,33 @@ TEST_CASE("An engine that plays an illegal move loses each game, and the match g
     CHECK(g.tags.at("Termination") == "rules infraction");
     CHECK_THAT(g.tokens[g.tokens.size() - 2], Contains("by illegal move"));
   }
+}
+
+TEST_CASE("An engine that answers with no move claims the game over: a false claim, unless past XBoard's count",
+          "[match][run]") {
+  const auto dir = temp_dir("nomove");
+  const auto play = [&](const std::string& fen) {
+    write_text(dir / "open.fen", fen + "\n");
+    return run_jiang({"match", "--engine", "name=jiang cmd=" + kJiang, "--engine",
+                      "name=fake cmd=" + kFakeEngine + " args=nomove", "--depth", "1", "--games", "2",
+                      "--concurrency", "1", "--openings", (dir / "open.fen").string()});
+  };
+  // From the start the game goes on: the claim is false and loses, and it is no illegal move.
+  const Run start = play(std::string(kStartFen));
+  INFO(joined(start.out) << start.err);
+  REQUIRE(start.code == 0);
+  CHECK(start.out.back().rfind("jiang vs fake: 2-0-0", 0) == 0);
+  CHECK_THAT(joined(start.out),
+             Contains("fake: 0 time forfeits, 0 illegal moves, 0 crashes, 0 hangs, 0 restarts, 2 false claims"));
+  CHECK_THAT(start.err,
+             Contains("game 1: fake (Black) answered with no move (a claim) instead of moving in rnbakabnr/"));
+  // 55 moves without a capture: past the 50 XBoard grants a claim for (checks aside), short of the 60
+  // that end the game by the rules. Both claims stand, whichever side makes them.
+  const Run quiet = play("3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 110 1");
+  INFO(joined(quiet.out) << quiet.err);
+  REQUIRE(quiet.code == 0);
+  CHECK(quiet.out.back().rfind("jiang vs fake: 0-2-0", 0) == 0);
+  CHECK_THAT(joined(quiet.out), Contains("endings: 50-move claim 2"));
 }
 
 TEST_CASE("Ctrl-C stops a match: the summary so far, a whole PGN, no engine left", "[match][run]") {

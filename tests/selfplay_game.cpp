@@ -125,6 +125,23 @@ TEST_CASE("sixty moves without a capture is a draw", "[selfplay][referee]") {
   CHECK(mate->reason == "mate");
 }
 
+TEST_CASE("no piece that can cross the river on either side is a draw at once", "[selfplay][referee]") {
+  // Generals and advisors alone: nobody can give check again.
+  const auto v = referee(Position::from_fen("4k4/4a4/9/9/9/9/9/9/4A4/3K5 w - - 0 1"), 3);
+  REQUIRE(v);
+  CHECK(v->result == GameResult::Draw);
+  CHECK(v->reason == "insufficient material");
+  // One pawn anywhere, even one that has not crossed yet, can still mate.
+  CHECK_FALSE(referee(Position::from_fen("4k4/4a4/9/p8/9/9/9/9/4A4/3K5 w - - 0 1"), 3));
+  // The capture of the last attacker ends the game there.
+  const std::string fen = "3k5/9/9/9/9/9/9/3p5/4A4/4K4 w - - 0 1";
+  CHECK_FALSE(referee(Position::from_fen(fen), 3));
+  const auto [w, ply] = first_verdict(fen, {}, {"e1d2"});
+  CHECK(w.result == GameResult::Draw);
+  CHECK(w.reason == "insufficient material");
+  CHECK(ply == 1);
+}
+
 // Xiangqi has no stalemate: a side left without a legal move has lost, in check or not, and the
 // search rightly treats both as the same win.
 bool ends_without_moves(const std::string& reason) { return reason == "mate" || reason == "no legal move"; }

@@ -70,7 +70,7 @@ void add_judge_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<JudgeOptions>();
   CLI::App* cmd = app.add_subcommand(
       "judge", "The rules' verdict for the side to move after a game record: mate, perpetual check or chase, "
-               "repetition, the 60-move rule");
+               "repetition, the 60-move rule, insufficient material");
   cmd->add_option("-f,--fen", options->fen, "the start position (default: the standard one)");
   cmd->add_option("-m,--moves", options->moves, "the moves played from it, ICCS, separated by spaces");
   cmd->add_option("--occurrences", options->occurrences,

@@ -11,11 +11,6 @@ namespace {
 // elephants do not make a middlegame.
 constexpr int kRookPhase = 2, kHorsePhase = 1, kCannonPhase = 1;
 
-int attackers(const Position& pos, Color c) {
-  return pos.count(make_piece(c, Rook)) + pos.count(make_piece(c, Horse)) + pos.count(make_piece(c, Cannon)) +
-         pos.count(make_piece(c, Pawn));
-}
-
 // Pawns on the enemy's back rank: they can only move sideways.
 int old_pawns(const Position& pos, Color c) {
   const Piece pawn = make_piece(c, Pawn);
@@ -38,7 +33,7 @@ int draw_scale(const Position& pos, Color strong) {
   constexpr int kDead = 0;     // mate is impossible
   constexpr int kDrawish = 2;  // mate is known not to be forced against these defenders
   const Color weak = ~strong;
-  if (attackers(pos, strong) == 0) return kDead;
+  if (pos.attackers(strong) == 0) return kDead;
   const int rooks = pos.count(make_piece(strong, Rook)), horses = pos.count(make_piece(strong, Horse));
   const int cannons = pos.count(make_piece(strong, Cannon)), pawns = pos.count(make_piece(strong, Pawn));
   const int weak_advisors = pos.count(make_piece(weak, Advisor));

@@ -2,6 +2,7 @@
 # A fake UCCI engine for the match tests. It answers the handshake and isready like an engine, and then
 # misbehaves on `go` as its first argument says:
 #   illegal  answers every go with e0e2 (a general two steps ahead: never legal)
+#   nomove   answers every go with nobestmove (as ElephantEye does where it counts the game over)
 #   crash    plays one sound opening move (h2e2 as Red, h7e7 as Black), then exits at its next go
 #   hang     never answers go, nor anything after it
 #   ponder   plays one sound opening move (as crash) expecting a reply jiang does not play (a9a8 as Red,
@@ -28,6 +29,7 @@ while IFS= read -r line; do
       gos=$((gos + 1))
       case $mode in
         illegal) echo "bestmove e0e2" ;;
+        nomove) echo "nobestmove" ;;
         crash)
           [ $gos -ge 2 ] && exit 3
           case $position in
