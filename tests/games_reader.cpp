@@ -73,7 +73,8 @@ TEST_CASE("The PGN jiang match writes is read back to the same games", "[games]"
     for (size_t j = 0; j < written[i].moves.size(); ++j) CHECK(all.games[i].moves[j] == written[i].moves[j].move);
     CHECK(all.games[i].result == written[i].result);
     // How the game ended, in the comment before the result, comes back word for word.
-    const char* winner = written[i].result == GameResult::Draw ? "Draw" : written[i].result == GameResult::RedWins ? "Red wins" : "Black wins";
+    const GameResult r = written[i].result;
+    const char* winner = r == GameResult::Draw ? "Draw" : r == GameResult::RedWins ? "Red wins" : "Black wins";
     CHECK(all.games[i].result_comment == std::string(winner) + " by adjudication");
   }
 }

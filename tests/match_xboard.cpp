@@ -138,7 +138,8 @@ void fake_loses_every_game(const match::MatchSettings& s, const std::filesystem:
   // the Termination tag alone does not tell (a false claim and an illegal move are both "rules infraction").
   const match::Standings table = match::standings_from_pgn((dir / "games.pgn").string());
   const auto& names = table.names();
-  const match::EngineIncidents fake = table.incidents()[size_t(std::find(names.begin(), names.end(), "fake") - names.begin())];
+  const size_t fake_row = size_t(std::find(names.begin(), names.end(), "fake") - names.begin());
+  const match::EngineIncidents fake = table.incidents()[fake_row];
   const int losses = s.games;
   CHECK(fake.illegal_moves == (reason == "illegal move" || reason == "refused a legal move" ? losses : 0));
   CHECK(fake.false_claims == (reason == "false claim" ? losses : 0));
