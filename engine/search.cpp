@@ -622,6 +622,7 @@ Score Searcher::root_search(int depth, Score alpha, Score beta) {
   // Lines before pv_index_ are settled for this iteration: the moves from it on compete for the next.
   for (size_t i = pv_index_; i < root_moves_.size(); ++i) {
     RootMove& rm = root_moves_[i];
+    const uint64_t nodes_before = nodes_;
     make_move(0, rm.move);
     Score score;
     if (i == pv_index_) {
@@ -631,6 +632,7 @@ Score Searcher::root_search(int depth, Score alpha, Score beta) {
       if (score > alpha && score < beta) score = -search(depth - 1, 1, -beta, -alpha, false);
     }
     unmake_move();
+    rm.nodes += nodes_ - nodes_before;
     if (stopped_) return best;
     if (score > best) best = score;
     if (score > alpha) {
@@ -738,6 +740,12 @@ Move Searcher::ponder_move() {
   return reply;
 }
 
+double Searcher::best_move_node_share() const {
+  uint64_t all = 0;
+  for (const RootMove& rm : root_moves_) all += rm.nodes;
+  return all ? double(root_moves_[0].nodes) / double(all) : 0.0;
+}
+
 SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info) {
   SearchResult result;
   if (root_moves_.empty()) {
@@ -793,7 +801,8 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& on_info
     const int score_drop = depth > 1 ? previous_score - score : 0;
     previous_score = score;
     if (!control_.pondering && depth >= kTimeMinDepth &&
-        time_.should_stop(now_ms() - control_.clock_start_ms.load(), best_move_changes, stable_iterations, score_drop))
+        time_.should_stop(now_ms() - control_.clock_start_ms.load(), best_move_changes, stable_iterations,
+                          score_drop, best_move_node_share()))
       break;
   }
   result.best = root_moves_[0].move;

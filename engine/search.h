@@ -81,6 +81,7 @@ class Searcher {
     Score score = -kInfinite;           // in the current iteration; -kInfinite when it failed low
     Score previous_score = -kInfinite;  // in the last completed one: where its aspiration window starts
     std::vector<Move> pv{};             // its line, from when it last became best of its line
+    uint64_t nodes = 0;                 // searched below it in this search, all iterations
   };
   // What the search knows about each ply of the current line.
   struct Frame {
@@ -169,6 +170,8 @@ class Searcher {
   bool gives_check(Move m);
   bool has_long_range_pieces(Color c) const;
   bool should_stop();
+  // The share of the root's nodes, over all iterations, searched below the current best move.
+  double best_move_node_share() const;
   void update_pv(int ply, Move m);
   SearchInfo info(int depth, Score score, Bound bound) const;
   Move ponder_move();

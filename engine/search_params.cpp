@@ -102,6 +102,10 @@ void visit_time_params(SearchMargins& m, Visit&& visit) {
   visit("score_drop_permille", m.time.score_drop_permille, 10, 0, 40, 2);
   visit("drop_min_percent", m.time.drop_min_percent, 80, 40, 100, 5);
   visit("drop_max_percent", m.time.drop_max_percent, 160, 100, 300, 10);
+  // When the best move took at least node_share_percent of the root's nodes (its rivals refuted at
+  // once), the budget shrinks to node_share_scale_percent: more time would hardly change the choice.
+  visit("node_share_percent", m.time.node_share_percent, 92, 50, 100, 2);
+  visit("node_share_scale_percent", m.time.node_share_scale_percent, 75, 30, 100, 5);
 }
 
 std::vector<ParamInfo> build_registry() {

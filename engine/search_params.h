@@ -29,6 +29,8 @@ struct TimeMargins {
   int score_drop_permille;
   int drop_min_percent;
   int drop_max_percent;
+  int node_share_percent;
+  int node_share_scale_percent;
 };
 
 // The values the search reads, in the shape it reads them. Every field is a parameter of the registry

@@ -44,6 +44,7 @@ enum class SearchStep : uint8_t {
   DoubleExtension,      // a hash move singular by a distance is searched two plies deeper
   CorrectionPieces,     // the correction history also by each side's pieces other than pawns and generals
   CorrectionMove,       // the correction history also by the move that led to the node
+  TimeNodeShare,        // time: a best move that took nearly all the root's nodes stops early
   Count
 };
 
@@ -82,6 +83,7 @@ inline constexpr std::array<StepName, size_t(SearchStep::Count)> kStepNames = {{
     {SearchStep::DoubleExtension, "double_extension"},
     {SearchStep::CorrectionPieces, "correction_pieces"},
     {SearchStep::CorrectionMove, "correction_move"},
+    {SearchStep::TimeNodeShare, "time_node_share"},
 }};
 
 // A set of steps (the ones turned off).

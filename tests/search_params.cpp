@@ -32,7 +32,7 @@ TEST_CASE("the search's registry: unique names in groups search and time, defaul
     CHECK(info.step <= info.max - info.min);
     time_params += info.group == "time";
   }
-  CHECK(time_params == 9);
+  CHECK(time_params == 11);
   CHECK(SearchParams::groups() == std::vector<std::string>{"search", "time"});
   CHECK(SearchParams::select({"search"}).size() == size_t(SearchParams::size() - time_params));
   CHECK(SearchParams::select({"time"}).size() == size_t(time_params));

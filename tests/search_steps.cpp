@@ -44,7 +44,8 @@ uint64_t nodes_with(const StepSet& off, int depth, int positions, const SearchPa
 }
 
 bool is_time_factor(SearchStep s) {
-  return s == SearchStep::TimeStability || s == SearchStep::TimeBestMoveChanges || s == SearchStep::TimeScoreDrop;
+  return s == SearchStep::TimeStability || s == SearchStep::TimeBestMoveChanges || s == SearchStep::TimeScoreDrop ||
+         s == SearchStep::TimeNodeShare;
 }
 
 }  // namespace
@@ -135,4 +136,9 @@ TEST_CASE("steps: each time factor turned off leaves the stop decision at the op
   const TimeManager no_stability = without(SearchStep::TimeStability);
   CHECK_FALSE(no_stability.should_stop(no_stability.optimum_ms() * 7 / 10, 0, 10, 0));
   CHECK(no_stability.optimum_ms() == all_on.optimum_ms());
+  // A best move that took nearly all the nodes stops early, unless the step is off.
+  CHECK(all_on.should_stop(all_on.optimum_ms() * 8 / 10, 0, 0, 0, 0.99));
+  CHECK_FALSE(all_on.should_stop(all_on.optimum_ms() * 8 / 10, 0, 0, 0, 0.5));
+  const TimeManager no_share = without(SearchStep::TimeNodeShare);
+  CHECK_FALSE(no_share.should_stop(no_share.optimum_ms() * 8 / 10, 0, 0, 0, 0.99));
 }
