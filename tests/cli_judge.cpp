@@ -2,6 +2,8 @@
 // as one line of JSON; bad input is an error on stderr with exit code 2.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,25 @@ TEST_CASE("jiang judge: the verdict in words, mate first", "[protocol][judge]") 
   CHECK(chase.out[0] == "stm_wins (Black to move): perpetual chase, the black rook on a7 chased with every move");
   const Run mate = judge({"--fen", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "--moves", "a0d0", "--json"});
   CHECK(mate.out == std::vector<std::string>{R"({"result": "stm_loses", "reason": "mate"})"});
+}
+
+TEST_CASE("jiang judge --pgn: the verdict after a game of a file, at its end or after --ply plies", "[protocol][judge]") {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "jiang_cli_judge_test.pgn";
+  {
+    std::ofstream out(file);  // row 1 as a GUI's unfinished game, its moves in ICCS
+    out << "[Event \"chase\"]\n[SetUp \"1\"]\n[FEN \"" << kRow1Fen << "\"]\n\n" << kRow1Moves << " *\n";
+  }
+  const Run chase = judge({"--pgn", file.string(), "--json"});
+  CHECK(chase.exit_code == std::optional<int>(0));
+  CHECK(chase.out == std::vector<std::string>{
+                         R"({"result": "stm_wins", "reason": "perpetual chase", "chased": "black rook on a7"})"});
+  const Run earlier = judge({"--pgn", file.string(), "--game", "1", "--ply", "4", "--json"});
+  CHECK(earlier.out == std::vector<std::string>{R"({"result": "none", "reason": "the game goes on"})"});
+  const Run missing = judge({"--pgn", file.string(), "--game", "2"});
+  CHECK(missing.exit_code == std::optional<int>(2));
+  CHECK(missing.err.find("has 1 game, not 2") != std::string::npos);
+  CHECK(missing.out.empty());
+  std::filesystem::remove(file);
 }
 
 TEST_CASE("jiang judge: the compared rulings of data/rule-cases.tsv (docs/rules.md)", "[protocol][judge]") {

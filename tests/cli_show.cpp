@@ -96,4 +96,43 @@ TEST_CASE("jiang show: a bad FEN or an illegal move is an error with exit code 2
   CHECK(r.err.find("/nonexistent-dir/board.svg") != std::string::npos);
 }
 
+TEST_CASE("jiang show --pgn draws a game's position after a given ply and prints its moves in ICCS", "[cli][show]") {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "jiang_cli_show_test.pgn";
+  {
+    std::ofstream out(file);
+    out << "h2e2 h9g7 h0g2 1-0\n"  // an ICCS move list: game 1
+        << "[Event \"t\"]\n[Result \"0-1\"]\n\n1. Che2 Hg7 2. Hg2 Ri8 0-1\n";  // SAN: game 2
+  }
+  CliRun r = run_jiang({"show", "--ascii", "--pgn", file.string(), "--game", "2", "--ply", "3"});
+  REQUIRE(r.exit_code == 0);
+  std::string text = joined(r.out);
+  CHECK(text.find("Game 2 of " + file.string() + " after 3 of 4 plies") != std::string::npos);
+  CHECK(text.find("Moves (ICCS) h2e2 h9g7 h0g2\n") != std::string::npos);
+  CHECK(text.find("Black to move, last move h0g2") != std::string::npos);
+  CHECK(text.find("FEN rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b") != std::string::npos);
+
+  r = run_jiang({"show", "--pgn", file.string()});  // game 1, to its end
+  REQUIRE(r.exit_code == 0);
+  CHECK(joined(r.out).find("after 3 of 3 plies") != std::string::npos);
+  r = run_jiang({"show", "--pgn", file.string(), "--ply", "0"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(joined(r.out).find("Moves (ICCS) none") != std::string::npos);
+  CHECK(joined(r.out).find("Red to move\n") != std::string::npos);
+
+  // What is not there is an error with exit code 2, naming it.
+  r = run_jiang({"show", "--pgn", file.string(), "--game", "3"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("has 2 games, not 3") != std::string::npos);
+  r = run_jiang({"show", "--pgn", file.string(), "--game", "2", "--ply", "5"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("has 4 plies, not 5") != std::string::npos);
+  r = run_jiang({"show", "--pgn", (file.string() + ".missing")});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("cannot read") != std::string::npos);
+  r = run_jiang({"show", "--pgn", file.string(), "--fen", "9/9/9/9/9/9/9/9/9/9 w"});
+  CHECK(r.exit_code != 0);
+  CHECK(r.out.empty());
+  std::filesystem::remove(file);
+}
+
 }  // namespace jiang::testing

@@ -15,8 +15,7 @@ namespace jiang {
 namespace {
 
 struct JudgeOptions {
-  std::string fen{kStartFen};
-  std::string moves;
+  RecordOptions record;
   int occurrences = 3;  // a referee's count: the third occurrence ends the game
   std::string rules{rule_set_name(kDefaultRuleSet)};
   bool json = false;
@@ -53,7 +52,7 @@ int run_judge(const JudgeOptions& o) {
     std::cerr << "jiang judge: unknown rule set '" << o.rules << "' (expected " << kRuleSetNames << ")\n";
     return 2;
   }
-  const std::optional<Position> pos = position_from_record("judge", o.fen, o.moves);
+  const std::optional<Position> pos = position_from_options("judge", o.record);
   if (!pos) return 2;
   print(*pos, referee_ruling(*pos, o.occurrences, *rules), o.json);
   return 0;
@@ -71,8 +70,9 @@ void add_judge_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "judge", "The rules' verdict for the side to move after a game record: mate, perpetual check or chase, "
                "repetition, the 60-move rule, insufficient material");
-  cmd->add_option("-f,--fen", options->fen, "the start position (default: the standard one)");
-  cmd->add_option("-m,--moves", options->moves, "the moves played from it, ICCS, separated by spaces");
+  CLI::Option* fen = cmd->add_option("-f,--fen", options->record.fen, "the start position (default: the standard one)");
+  CLI::Option* moves = cmd->add_option("-m,--moves", options->record.moves, "the moves played from it, ICCS, separated by spaces");
+  add_game_file_options(*cmd, options->record, fen, moves);
   cmd->add_option("--occurrences", options->occurrences,
                   "how many times a position must have occurred for a repetition to end the game")
       ->check(CLI::IsMember({2, 3}));

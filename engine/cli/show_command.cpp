@@ -13,20 +13,20 @@ namespace jiang {
 namespace {
 
 struct ShowOptions {
-  std::string fen{kStartFen};
-  std::string moves;
+  RecordOptions record;
   bool ascii = false;
   bool flip = false;
   std::string svg;
 };
 
 int run_show(const ShowOptions& o) {
-  const std::optional<Position> record = position_from_record("show", o.fen, o.moves);
+  std::string game_summary;
+  const std::optional<Position> record = position_from_options("show", o.record, &game_summary);
   if (!record) return 2;
   const Position& pos = *record;
   const Move last = pos.plies_played() > 0 ? pos.undo_at(1).move : Move::none();
   const BoardPicture picture{pos, last, o.flip};
-  std::cout << board_text(picture, !o.ascii) << "\n"
+  std::cout << board_text(picture, !o.ascii) << "\n" << game_summary
             << (pos.side_to_move() == Red ? "Red" : "Black") << " to move"
             << (last ? ", last move " + to_string(last) : std::string()) << "\nFEN " << pos.fen() << std::endl;
   if (o.svg.empty()) return 0;
@@ -45,8 +45,10 @@ int run_show(const ShowOptions& o) {
 void add_show_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ShowOptions>();
   CLI::App* show = app.add_subcommand("show", "Draw a position in the terminal (and as an SVG picture)");
-  show->add_option("--fen", options->fen, "The start position (default: the initial position)");
-  show->add_option("--moves", options->moves, "ICCS moves played from it, e.g. \"h2e2 h9g7\"; the last one is marked");
+  CLI::Option* fen = show->add_option("--fen", options->record.fen, "The start position (default: the initial position)");
+  CLI::Option* moves = show->add_option("--moves", options->record.moves,
+                                        "ICCS moves played from it, e.g. \"h2e2 h9g7\"; the last one is marked");
+  add_game_file_options(*show, options->record, fen, moves);
   show->add_flag("--ascii", options->ascii, "FEN letters (uppercase Red) instead of the traditional characters");
   show->add_flag("--flip", options->flip, "Black at the bottom");
   show->add_option("--svg", options->svg, "Also write the board as an SVG picture to this file");
