@@ -52,7 +52,8 @@ TEST_CASE("jiang judge: the verdict in words, mate first", "[protocol][judge]") 
   CHECK(mate.out == std::vector<std::string>{R"({"result": "stm_loses", "reason": "mate"})"});
 }
 
-TEST_CASE("jiang judge --pgn: the verdict after a game of a file, at its end or after --ply plies", "[protocol][judge]") {
+TEST_CASE("jiang judge --pgn: the verdict after a game of a file, at its end or after --ply plies",
+          "[protocol][judge]") {
   const std::filesystem::path file = std::filesystem::temp_directory_path() / "jiang_cli_judge_test.pgn";
   {
     std::ofstream out(file);  // row 1 as a GUI's unfinished game, its moves in ICCS

@@ -70,7 +70,8 @@ std::optional<Position> position_from_options(std::string_view command, const Re
   const int total = static_cast<int>(game.moves.size());
   const int plies = options.ply < 0 ? total : options.ply;
   const std::string which = std::to_string(options.game) + " of " + options.pgn;
-  if (plies > total) return fail("game " + which + " has " + std::to_string(total) + " plies, not " + std::to_string(plies));
+  if (plies > total)
+    return fail("game " + which + " has " + std::to_string(total) + " plies, not " + std::to_string(plies));
   std::string moves;
   for (int i = 0; i < plies; ++i) moves += (i ? " " : "") + to_string(game.moves[i]);
   if (game_summary)

@@ -70,8 +70,10 @@ void add_judge_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "judge", "The rules' verdict for the side to move after a game record: mate, perpetual check or chase, "
                "repetition, the 60-move rule, insufficient material");
-  CLI::Option* fen = cmd->add_option("-f,--fen", options->record.fen, "the start position (default: the standard one)");
-  CLI::Option* moves = cmd->add_option("-m,--moves", options->record.moves, "the moves played from it, ICCS, separated by spaces");
+  CLI::Option* fen =
+      cmd->add_option("-f,--fen", options->record.fen, "the start position (default: the standard one)");
+  CLI::Option* moves =
+      cmd->add_option("-m,--moves", options->record.moves, "the moves played from it, ICCS, separated by spaces");
   add_game_file_options(*cmd, options->record, fen, moves);
   cmd->add_option("--occurrences", options->occurrences,
                   "how many times a position must have occurred for a repetition to end the game")

@@ -45,13 +45,14 @@ int run_show(const ShowOptions& o) {
 void add_show_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ShowOptions>();
   CLI::App* show = app.add_subcommand("show", "Draw a position in the terminal (and as an SVG picture)");
-  CLI::Option* fen = show->add_option("--fen", options->record.fen, "The start position (default: the initial position)");
+  CLI::Option* fen =
+      show->add_option("--fen", options->record.fen, "the start position (default: the initial position)");
   CLI::Option* moves = show->add_option("--moves", options->record.moves,
-                                        "ICCS moves played from it, e.g. \"h2e2 h9g7\"; the last one is marked");
+                                        "the ICCS moves played from it, e.g. \"h2e2 h9g7\"; the last one is marked");
   add_game_file_options(*show, options->record, fen, moves);
   show->add_flag("--ascii", options->ascii, "FEN letters (uppercase Red) instead of the traditional characters");
   show->add_flag("--flip", options->flip, "Black at the bottom");
-  show->add_option("--svg", options->svg, "Also write the board as an SVG picture to this file");
+  show->add_option("--svg", options->svg, "also write the board as an SVG picture to this file");
   show->callback([options, &exit_code] { exit_code = run_show(*options); });
 }
 
