@@ -1,7 +1,10 @@
 #include "engine/system_memory.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -21,5 +24,19 @@ std::optional<int64_t> available_memory_mb() {
   if (pages > 0 && page_size > 0) return int64_t(pages) * page_size / (1024 * 1024);
   return std::nullopt;
 }
+
+void* allocate_large_pages(size_t bytes) {
+  constexpr size_t kHugePage = size_t(2) << 20;
+  // std::aligned_alloc wants a size that is a multiple of the alignment.
+  const size_t rounded = (std::max<size_t>(bytes, 1) + kHugePage - 1) / kHugePage * kHugePage;
+  void* memory = std::aligned_alloc(kHugePage, rounded);
+#ifdef MADV_HUGEPAGE
+  // Only advice: where the kernel has no huge pages to give, the table works on small ones.
+  if (memory) madvise(memory, rounded, MADV_HUGEPAGE);
+#endif
+  return memory;
+}
+
+void free_large_pages(void* memory) { std::free(memory); }
 
 }  // namespace jiang

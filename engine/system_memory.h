@@ -1,7 +1,9 @@
-// How much memory the machine can still give, so that a `Hash` request larger than that is refused with a
-// message instead of being granted by the kernel's overcommit and then killed when the table is cleared.
+// What the engine asks of the machine's memory: how much it can still give, so that a `Hash` request larger
+// than that is refused with a message instead of being granted by the kernel's overcommit and then killed
+// when the table is cleared; and large tables on 2 MiB pages.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -9,5 +11,12 @@ namespace jiang {
 
 // Megabytes the machine can allocate without swapping (Linux: MemAvailable); nullopt where unknown.
 std::optional<int64_t> available_memory_mb();
+
+// Memory for a large table, aligned to 2 MiB and, on Linux, advised onto transparent huge pages: a
+// probe of a table of many megabytes otherwise misses the TLB as well as the cache (Debian's kernels
+// give huge pages only where madvise asks). Returns nullptr when the memory cannot be had; release it
+// with free_large_pages.
+void* allocate_large_pages(size_t bytes);
+void free_large_pages(void* memory);
 
 }  // namespace jiang

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <memory>
+#include <new>
 
 #include "engine/score.h"
 
@@ -41,8 +43,11 @@ void TranspositionTable::resize(size_t megabytes) {
   }
   const size_t bytes = std::max<size_t>(megabytes, 1) << 20;
   const size_t buckets = std::bit_floor(bytes / sizeof(Bucket));
-  auto fresh = std::make_unique<Bucket[]>(buckets);  // throws before anything changes
-  buckets_ = std::move(fresh);
+  // On 2 MiB pages: a probe then seldom misses the TLB as well as the cache (engine/system_memory.h).
+  auto* memory = static_cast<Bucket*>(allocate_large_pages(buckets * sizeof(Bucket)));
+  if (!memory) throw std::bad_alloc();  // before anything changes
+  std::uninitialized_default_construct_n(memory, buckets);
+  buckets_.reset(memory);
   mask_ = buckets - 1;
   megabytes_ = megabytes;
   clear();

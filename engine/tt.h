@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <type_traits>
 
 #include "engine/score.h"
+#include "engine/system_memory.h"
 #include "movegen/position.h"
 #include "movegen/types.h"
 #include "rules/rules.h"
@@ -69,11 +71,16 @@ class TranspositionTable {
     Slot slots[kBucketSlots];
   };
   static_assert(sizeof(Bucket) == 64, "a bucket is one cache line");
+  static_assert(std::is_trivially_destructible_v<Bucket>, "free_large_pages runs no destructor");
 
   Bucket& bucket_for(uint64_t key) const { return buckets_[key & mask_]; }
   int age(const TTEntry& e) const { return (generation_ - e.generation) & kGenerationMask; }
 
-  std::unique_ptr<Bucket[]> buckets_;
+  // Buckets hold atomics of integers only: nothing to destroy, the memory goes back whole.
+  struct FreeLargePages {
+    void operator()(Bucket* b) const { free_large_pages(b); }
+  };
+  std::unique_ptr<Bucket[], FreeLargePages> buckets_;
   size_t mask_ = 0;
   size_t megabytes_ = 0;
   uint8_t generation_ = 0;

@@ -1,12 +1,16 @@
 // The transposition table: what is stored is read back, replacement keeps what is worth more, mate
 // scores are relative to the node, and after a search every stored static evaluation is the position's
-// raw evaluation (the correction history is applied on reading, once, never stored).
+// raw evaluation (the correction history is applied on reading, once, never stored); its memory, and a
+// thread's history tables, lie on 2 MiB pages.
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <functional>
 #include <string>
 
 #include "engine/score.h"
 #include "engine/search.h"
+#include "engine/system_memory.h"
+#include "engine/thread_memory.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 #include "support/suite.h"
@@ -127,4 +131,34 @@ TEST_CASE("after a search every stored evaluation is the position's raw evaluati
   }
   CHECK(checked > 1000);
   CHECK(corrected > 0);  // the correction history did learn, so a corrected eval would differ
+}
+
+TEST_CASE("large tables lie on 2 MiB boundaries and keep what is written to them", "[tt]") {
+  constexpr size_t kHugePage = size_t(2) << 20;
+  for (const size_t bytes : {size_t(1), size_t(64), kHugePage - 1, kHugePage + 1, size_t(5) << 20}) {
+    auto* memory = static_cast<unsigned char*>(allocate_large_pages(bytes));
+    REQUIRE(memory != nullptr);
+    CHECK(reinterpret_cast<uintptr_t>(memory) % kHugePage == 0);
+    memory[bytes - 1] = 2;
+    memory[0] = 1;
+    CHECK(int(memory[0]) == 1);
+    CHECK(int(memory[bytes - 1]) == (bytes == 1 ? 1 : 2));
+    free_large_pages(memory);
+  }
+  // A resize puts the buckets on such memory; a new table of another size starts empty.
+  TranspositionTable tt(1);
+  tt.store(kKey, first_legal_move(), 42, 7, 5, Bound::Exact, false);
+  REQUIRE(tt.probe(kKey));
+  tt.resize(3);
+  CHECK(tt.megabytes() == 3);
+  CHECK_FALSE(tt.probe(kKey));
+  tt.store(kKey, first_legal_move(), 42, 7, 5, Bound::Exact, false);
+  CHECK(tt.probe(kKey)->score == 42);
+}
+
+TEST_CASE("a thread's history tables are allocated on large pages and start empty", "[tt][history]") {
+  const auto memory = std::make_unique<ThreadMemory>();  // megabytes: never on the stack
+  CHECK(reinterpret_cast<uintptr_t>(memory.get()) % (size_t(2) << 20) == 0);
+  CHECK(int(memory->histories.main[Red][0]) == 0);
+  CHECK(int(memory->histories.continuation[kPieceCodes - 1][kSquares - 1][kPieceCodes - 1][kSquares - 1]) == 0);
 }
