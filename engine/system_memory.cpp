@@ -26,10 +26,9 @@ std::optional<int64_t> available_memory_mb() {
 }
 
 void* allocate_large_pages(size_t bytes) {
-  constexpr size_t kHugePage = size_t(2) << 20;
   // std::aligned_alloc wants a size that is a multiple of the alignment.
-  const size_t rounded = (std::max<size_t>(bytes, 1) + kHugePage - 1) / kHugePage * kHugePage;
-  void* memory = std::aligned_alloc(kHugePage, rounded);
+  const size_t rounded = (std::max<size_t>(bytes, 1) + kLargePageBytes - 1) / kLargePageBytes * kLargePageBytes;
+  void* memory = std::aligned_alloc(kLargePageBytes, rounded);
 #ifdef MADV_HUGEPAGE
   // Only advice: where the kernel has no huge pages to give, the table works on small ones.
   if (memory) madvise(memory, rounded, MADV_HUGEPAGE);

@@ -12,10 +12,13 @@ namespace jiang {
 // Megabytes the machine can allocate without swapping (Linux: MemAvailable); nullopt where unknown.
 std::optional<int64_t> available_memory_mb();
 
-// Memory for a large table, aligned to 2 MiB and, on Linux, advised onto transparent huge pages: a
-// probe of a table of many megabytes otherwise misses the TLB as well as the cache (Debian's kernels
-// give huge pages only where madvise asks). Returns nullptr when the memory cannot be had; release it
-// with free_large_pages.
+// The size and alignment of a large page.
+inline constexpr size_t kLargePageBytes = size_t(2) << 20;
+
+// Memory for a large table, aligned to kLargePageBytes and, on Linux, advised onto transparent huge
+// pages: a probe of a table of many megabytes otherwise misses the TLB as well as the cache (a kernel
+// whose transparent huge pages are set to `madvise` gives them only where asked). Returns nullptr when
+// the memory cannot be had; release it with free_large_pages.
 void* allocate_large_pages(size_t bytes);
 void free_large_pages(void* memory);
 

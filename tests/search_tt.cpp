@@ -134,18 +134,18 @@ TEST_CASE("after a search every stored evaluation is the position's raw evaluati
 }
 
 TEST_CASE("large tables lie on 2 MiB boundaries and keep what is written to them", "[tt]") {
-  constexpr size_t kHugePage = size_t(2) << 20;
-  for (const size_t bytes : {size_t(1), size_t(64), kHugePage - 1, kHugePage + 1, size_t(5) << 20}) {
+  for (const size_t bytes :
+       {size_t(1), size_t(64), kLargePageBytes - 1, kLargePageBytes + 1, 5 * kLargePageBytes / 2}) {
     auto* memory = static_cast<unsigned char*>(allocate_large_pages(bytes));
     REQUIRE(memory != nullptr);
-    CHECK(reinterpret_cast<uintptr_t>(memory) % kHugePage == 0);
+    CHECK(reinterpret_cast<uintptr_t>(memory) % kLargePageBytes == 0);
     memory[bytes - 1] = 2;
     memory[0] = 1;
     CHECK(int(memory[0]) == 1);
     CHECK(int(memory[bytes - 1]) == (bytes == 1 ? 1 : 2));
     free_large_pages(memory);
   }
-  // A resize puts the buckets on such memory; a new table of another size starts empty.
+  // A table resized onto such memory starts empty and keeps what is stored in it.
   TranspositionTable tt(1);
   tt.store(kKey, first_legal_move(), 42, 7, 5, Bound::Exact, false);
   REQUIRE(tt.probe(kKey));
@@ -158,7 +158,7 @@ TEST_CASE("large tables lie on 2 MiB boundaries and keep what is written to them
 
 TEST_CASE("a thread's history tables are allocated on large pages and start empty", "[tt][history]") {
   const auto memory = std::make_unique<ThreadMemory>();  // megabytes: never on the stack
-  CHECK(reinterpret_cast<uintptr_t>(memory.get()) % (size_t(2) << 20) == 0);
+  CHECK(reinterpret_cast<uintptr_t>(memory.get()) % kLargePageBytes == 0);
   CHECK(int(memory->histories.main[Red][0]) == 0);
   CHECK(int(memory->histories.continuation[kPieceCodes - 1][kSquares - 1][kPieceCodes - 1][kSquares - 1]) == 0);
 }
