@@ -290,7 +290,10 @@ TEST_CASE("gui API: jiang replies to a move, and the book's moves are shown", "[
   TestServer s;
   httplib::Client c = s.client();
   const std::string id = open_session(c);
-  Answer a = post(c, path(id, "new"), {{"black", "jiang"}, {"movetime_ms", 50}, {"level", 10}});
+  // At full strength the engine thinks for the whole movetime, long enough for the three requests below
+  // to find it thinking on a loaded machine. (Level 10's node cap ended its search within milliseconds:
+  // beside two engines in a match, one run in a few dozen found it done.)
+  Answer a = post(c, path(id, "new"), {{"black", "jiang"}, {"movetime_ms", 1500}});
   REQUIRE(a.status == 200);
   CHECK(a.body["book"].size() >= 6);
   a = post(c, path(id, "move"), {{"move", "h2e2"}});
