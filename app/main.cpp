@@ -9,6 +9,7 @@
 #ifdef JIANG_WITH_GUI
 #include "gui/gui_command.h"
 #endif
+#include "tuning/selfplay/label_command.h"
 #include "tuning/selfplay/selfplay_command.h"
 #include "tuning/tuner/tune_command.h"
 #include "util/stop_signals.h"
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
   if (runs_stoppable_command(argc, argv)) jiang::hold_stop_signals();
   return jiang::run_cli(argc, argv, [](CLI::App& app, int& exit_code) {
     jiang::add_selfplay_command(app, exit_code);
+    jiang::add_label_command(app, exit_code);
     jiang::add_tune_command(app, exit_code);
     jiang::add_match_command(app, exit_code);
     jiang::book::add_book_command(app, exit_code);

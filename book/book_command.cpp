@@ -1,11 +1,7 @@
 #include "book/book_command.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <iostream>
-#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -17,7 +13,7 @@
 #include "book/builder.h"
 #include "book/builtin_book.h"
 #include "book/choice.h"
-#include "games/game_reader.h"
+#include "games/game_files.h"
 #include "movegen/notation.h"
 #include "movegen/play_moves.h"
 #include "movegen/san.h"
@@ -45,47 +41,16 @@ struct ProbeOptions {
   std::string variety{variety_name(Variety::Weighted)};
 };
 
-struct ReadCounts {
-  int games = 0;
-  int skipped = 0;
-};
-
-// Every game of one file into the builder; unreadable games are reported and counted.
-ReadCounts read_file(std::istream& in, const std::string& path, BookBuilder& builder) {
-  ReadCounts counts;
-  games::GameReader reader(in, path);
-  while (const std::optional<games::GameReader::Item> item = reader.next()) {
-    if (const auto* game = std::get_if<games::Game>(&*item)) {
-      builder.add(*game);
-      ++counts.games;
-    } else {
-      std::cerr << "jiang book build: skipped " << std::get<games::GameError>(*item).message << "\n";
-      ++counts.skipped;
-    }
-  }
-  return counts;
-}
-
 int run_build(const BuildOptions& o) {
-  std::vector<std::unique_ptr<std::ifstream>> files;
-  for (const std::string& path : o.pgn) {  // all opened first: a wrong name fails before any work
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-      std::cerr << "jiang book build: cannot read " << path << ": it is a directory\n";
-      return 2;
-    }
-    files.push_back(std::make_unique<std::ifstream>(path));
-    if (!*files.back()) {
-      std::cerr << "jiang book build: cannot read " << path << ": " << std::strerror(errno) << "\n";
-      return 2;
-    }
-  }
   BookBuilder builder(o.max_ply, o.min_games);
-  ReadCounts total;
-  for (size_t i = 0; i < files.size(); ++i) {
-    const ReadCounts counts = read_file(*files[i], o.pgn[i], builder);
-    total.games += counts.games;
-    total.skipped += counts.skipped;
+  games::ReadCounts total;
+  try {
+    total = games::read_game_files(
+        o.pgn, [&](const games::Game& game) { builder.add(game); },
+        [](const games::GameError& e) { std::cerr << "jiang book build: skipped " << e.message << "\n"; });
+  } catch (const games::GameFileError& e) {
+    std::cerr << "jiang book build: " << e.what() << "\n";
+    return 2;
   }
   const Book book = builder.build();
   try {

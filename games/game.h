@@ -13,6 +13,8 @@ namespace jiang::games {
 struct Game {
   std::string fen;           // the start position
   std::vector<Move> moves;   // each legal where it was played
+  std::vector<std::string> comments;  // comments[i]: the {...} comment after moves[i], "" if none (an
+                                      // engine's "{+0.35/18 2.1}": games/score_comment.h reads it)
   GameResult result = GameResult::Draw;  // rules/referee.h: parse_game_result reads PGN's words
   std::vector<std::pair<std::string, std::string>> tags;  // as the file has them (PGN), in order
   bool finished = true;      // false: no result ("*" or none), read only when the reader allows it

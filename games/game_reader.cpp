@@ -98,6 +98,8 @@ GameReader::Item GameReader::interpret(const RawGame& raw) const {
     const std::optional<Move> m = read_move(pos, raw.words[i].text, why);
     if (!m) return error(raw.words[i].line, "move " + std::to_string(i + 1) + " " + why + " in " + pos.fen());
     game.moves.push_back(*m);
+    // The lexer hands each token the last comment before it: the one after this move.
+    game.comments.push_back(i + 1 < raw.words.size() ? raw.words[i + 1].comment : raw.result_comment);
     pos.make_move(*m);
   }
   const std::string* result_tag = tag_value(raw.tags, "Result");

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "games/game_reader.h"
+#include "games/score_comment.h"
 #include "match/pgn.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
@@ -72,6 +73,15 @@ TEST_CASE("The PGN jiang match writes is read back to the same games", "[games]"
     REQUIRE(all.games[i].moves.size() == written[i].moves.size());
     for (size_t j = 0; j < written[i].moves.size(); ++j) CHECK(all.games[i].moves[j] == written[i].moves[j].move);
     CHECK(all.games[i].result == written[i].result);
+    // Each move's score comes back from its comment, but the last one's, which the result's replaces.
+    REQUIRE(all.games[i].comments.size() == written[i].moves.size());
+    for (size_t j = 0; j + 1 < written[i].moves.size(); ++j) {
+      const std::optional<games::CommentScore> score = games::parse_score_comment(all.games[i].comments[j]);
+      REQUIRE(score);
+      CHECK(!score->mate);
+      CHECK(score->value == written[i].moves[j].score->value);
+      CHECK(score->depth == 7);
+    }
     // How the game ended, in the comment before the result, comes back word for word.
     const GameResult r = written[i].result;
     const char* winner = r == GameResult::Draw ? "Draw" : r == GameResult::RedWins ? "Red wins" : "Black wins";
@@ -103,6 +113,40 @@ TEST_CASE("ICCS move lists, one game a line, and PGN with ICCS moves, comments a
   CHECK(pgn.games[0].result_comment.empty());
   CHECK(pgn.games[1].result_comment == "Draw by agreement");
   CHECK(lists.games[0].result_comment.empty());
+  // Each move's comment is the one after it, its lines joined; a move without one has "".
+  REQUIRE(pgn.games[0].comments.size() == 5);
+  CHECK(pgn.games[0].comments[0] == "a comment over two lines");
+  CHECK(pgn.games[0].comments[1].empty());
+  CHECK(pgn.games[1].comments == std::vector<std::string>{"+0.10/3", "Draw by agreement"});
+  CHECK(lists.games[0].comments == std::vector<std::string>{"", "", ""});
+}
+
+TEST_CASE("An engine's score is read from a move comment as jiang match and XBoard write it", "[games]") {
+  using games::parse_score_comment;
+  const auto value = [](std::string_view text) { return parse_score_comment(text)->value; };
+  REQUIRE(parse_score_comment("+0.35/18 2.1"));
+  CHECK(value("+0.35/18 2.1") == 35);
+  CHECK(parse_score_comment("+0.35/18 2.1")->depth == 18);
+  CHECK(value("-1.20/5") == -120);
+  CHECK(value(" 0.00/0 ") == 0);
+  CHECK(value("12/30 0") == 1200);
+  CHECK(value("-0.07/9 0.3") == -7);
+  const std::optional<games::CommentScore> mate = parse_score_comment("+M5/20 0.4");
+  REQUIRE(mate);
+  CHECK(mate->mate);
+  CHECK(mate->value == 5);
+  CHECK(parse_score_comment("-#3/9")->value == -3);
+  CHECK(parse_score_comment("-#3/9")->mate);
+  // A mate written as a large number of pawns (XBoard's 100000 + N through an adapter).
+  CHECK(parse_score_comment("+1000.05/20 1")->mate);
+  CHECK(parse_score_comment("-300.00/20 1")->mate);
+  CHECK(!parse_score_comment("+299.99/20 1")->mate);
+  // No score: other comments, a score without its depth, garbage.
+  for (const char* text : {"", "book", "Draw by agreement", "+0.35", "+0.35 /18", "1.2.3/4", "+/4", "M/4", "+0.35/x",
+                           ".5/3", "Black wins by mate"}) {
+    INFO(text);
+    CHECK(!parse_score_comment(text));
+  }
 }
 
 TEST_CASE("Bad games are reported with the file, line and game, and skipped", "[games]") {

@@ -6,12 +6,16 @@
 #                         real `jiang selfplay` killed with SIGKILL, SIGINT and SIGTERM, then finished, must
 #                         equal an uninterrupted run. Cases tagged [slow] (over ~10 s in Release) get the ctest
 #                         label `slow`.
+#                         And `jiang label`: a recorded game's positions, scores from its move comments.
 #   selfplay/cli_*        bad options of `jiang selfplay`: a non-zero exit and a message, never a crash.
+#   label/cli_*           `jiang label` end to end: counts, skipped games, a file the tuner reads; missing
+#                         files, an existing --out (never replaced), games that give no position.
 
 add_executable(jiang_selfplay_tests
   selfplay_game.cpp
   selfplay_positions_file.cpp
-  selfplay_run.cpp)
+  selfplay_run.cpp
+  selfplay_label.cpp)
 target_link_libraries(jiang_selfplay_tests PRIVATE jiang_selfplay jiang_test_main)
 target_compile_definitions(jiang_selfplay_tests PRIVATE JIANG_BINARY="$<TARGET_FILE:jiang>"
                            JIANG_DATA_DIR="${PROJECT_SOURCE_DIR}/data")
@@ -66,3 +70,39 @@ set_tests_properties(selfplay/cli_mode_other_settings PROPERTIES FIXTURES_REQUIR
 jiang_cli_test(selfplay/cli_tiny_run pass "${sp_ok}|--openings|${PROJECT_SOURCE_DIR}/data/openings.fen|--out|${SELFPLAY_TEST_DIR}/tiny.txt"
                "done: 2 games|holds 2 games")
 set_tests_properties(selfplay/cli_tiny_run PROPERTIES FIXTURES_REQUIRED selfplay_fresh)
+
+# --- `jiang label` end to end --------------------------------------------------------------------------
+set(LABEL_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/label)
+file(MAKE_DIRECTORY ${LABEL_TEST_DIR})
+file(WRITE ${LABEL_TEST_DIR}/games.pgn
+     "[Event \"a\"]\n[Result \"1-0\"]\n\n1. h2e2 {+0.20/9 0.1} h9g7 {-0.10/9 0.1} 2. h0g2 {+0.25/9 0.1} i9h9 {-0.20/9 0.1}\n"
+     "3. i0h0 {+0.30/9 0.1} b9c7 {-0.20/9 0.1} 4. b0c2 {+0.30/9 0.1} a9b9 {-0.25/9 0.1} 5. a0b0 {+0.30/9 0.1}\n"
+     "c6c5 {-0.30/9 0.1} 1-0\n\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. h2e2 h2e2 0-1\n\n"
+     "[Event \"c\"]\n[Result \"1/2-1/2\"]\n\n1. c3c4 c6c5 2. b0c2 b9c7 3. h0g2 h9g7 4. i0h0 i9h9 5. h2h6 1/2-1/2\n")
+file(WRITE ${LABEL_TEST_DIR}/short.txt "h2e2 h9g7 1-0\n")
+add_test(NAME label/clean COMMAND ${CMAKE_COMMAND} -E rm -f ${LABEL_TEST_DIR}/out.txt ${LABEL_TEST_DIR}/none.txt
+                                  ${LABEL_TEST_DIR}/tuned.json ${LABEL_TEST_DIR}/tuned.csv
+                                  ${LABEL_TEST_DIR}/tuned.checkpoint.json)
+set_tests_properties(label/clean PROPERTIES FIXTURES_SETUP label_fresh LABELS cli)
+# Game a: plies 8 and 9 kept, both scored; game b: an illegal move, skipped; game c: ply 8, no score.
+jiang_cli_test(label/cli_run pass "label|${LABEL_TEST_DIR}/games.pgn|--out|${LABEL_TEST_DIR}/out.txt"
+               "2 games read, 1 skipped; 3 positions kept, 2 with a score, written to.*games.pgn:.*game 2: move 2")
+set_tests_properties(label/cli_run PROPERTIES FIXTURES_REQUIRED label_fresh FIXTURES_SETUP label_out)
+# The tuner reads the file, and blends the two scores into their labels.
+jiang_cli_test(label/cli_tune_reads_it pass
+               "tune|--data|${LABEL_TEST_DIR}/out.txt|--algo|hc|--params|tempo|--iterations|1|--validation|0|--lambda|0.5|--out|${LABEL_TEST_DIR}/tuned.json"
+               "score's win probability for 2 of 3 positions")
+set_tests_properties(label/cli_tune_reads_it PROPERTIES FIXTURES_REQUIRED label_out)
+jiang_cli_test(label/cli_out_exists fail "label|${LABEL_TEST_DIR}/games.pgn|--out|${LABEL_TEST_DIR}/out.txt"
+               "out.txt exists")
+set_tests_properties(label/cli_out_exists PROPERTIES FIXTURES_REQUIRED label_out)
+jiang_cli_test(label/cli_nothing_kept fail "label|${LABEL_TEST_DIR}/short.txt|--out|${LABEL_TEST_DIR}/none.txt"
+               "0 positions kept, 0 with a score: nothing written")
+set_tests_properties(label/cli_nothing_kept PROPERTIES FIXTURES_REQUIRED label_fresh)
+jiang_cli_test(label/cli_missing_file fail "label|/nonexistent/games.pgn|--out|${LABEL_TEST_DIR}/x.txt"
+               "cannot read /nonexistent/games.pgn")
+jiang_cli_test(label/cli_directory fail "label|${LABEL_TEST_DIR}|--out|${LABEL_TEST_DIR}/x.txt" "is a directory")
+jiang_cli_test(label/cli_no_games fail "label|--out|${LABEL_TEST_DIR}/x.txt" "games")
+jiang_cli_test(label/cli_bad_skip fail "label|${LABEL_TEST_DIR}/games.pgn|--skip-plies|-1|--out|${LABEL_TEST_DIR}/x.txt"
+               "skip-plies")
+jiang_cli_test(label/cli_help pass "label|--help" "Positions kept")

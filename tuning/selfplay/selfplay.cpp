@@ -62,7 +62,7 @@ std::string kept_positions(const GameRecord& game, const Selection& selection, i
   int kept = 0;
   for (size_t ply = 0; ply < game.moves.size(); ++ply) {
     const PlayedMove& m = game.moves[ply];
-    if (int(ply) < selection.skip_plies || m.in_check || m.capture || is_mate_score(m.score)) continue;
+    if (!selection.keeps(int(ply), m.in_check, m.capture, is_mate_score(m.score))) continue;
     // The mover's score turned to Red's point of view: the mover is the side to move of m.fen, its
     // second field.
     const bool red_moves = m.fen.compare(m.fen.find(' ') + 1, 1, "w") == 0;

@@ -34,6 +34,11 @@ class SelfplayError : public std::runtime_error {
 // Which positions of a game are worth learning from (documented in `jiang selfplay --help`).
 struct Selection {
   int skip_plies = 8;  // the first plies of each game (after the opening and random plies) are not kept
+  // Whether the position before the move at `ply` is kept: past the first plies, the mover not in check,
+  // the move not a capture, the mover's score not a mate.
+  bool keeps(int ply, bool in_check, bool capture, bool mate_score) const {
+    return ply >= skip_plies && !in_check && !capture && !mate_score;
+  }
 };
 
 struct SelfplayOptions {
