@@ -2,8 +2,6 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
-#include <string>
 
 namespace jiang::games {
 namespace {
@@ -38,10 +36,9 @@ std::optional<CommentScore> parse_score_comment(std::string_view comment) {
     const size_t start = at;
     while (at < comment.size() && (is_digit(comment[at]) || comment[at] == '.')) ++at;
     if (at == start || !is_digit(comment[start])) return std::nullopt;
-    const std::string pawns(comment.substr(start, at - start));
-    char* end = nullptr;
-    const double value = std::strtod(pawns.c_str(), &end);
-    if (end != pawns.c_str() + pawns.size()) return std::nullopt;  // "1.2.3"
+    double value = 0;  // from_chars: a '.' whatever the locale
+    const auto [end, ec] = std::from_chars(comment.data() + start, comment.data() + at, value);
+    if (ec != std::errc() || end != comment.data() + at) return std::nullopt;  // "1.2.3"
     const double centipawns = std::round(value * 100);
     if (centipawns >= kCommentMateCentipawns) {
       score.mate = true;

@@ -1,6 +1,5 @@
 #include "tuning/selfplay/label.h"
 
-#include <cstdio>
 #include <iostream>
 #include <optional>
 
