@@ -36,7 +36,7 @@ struct LabelCounts {
 std::string labelled_positions(const games::Game& game, const Selection& selection, bool scores,
                                LabelCounts* counts = nullptr);
 
-// Reads the games and writes the file; progress and unreadable games on stderr, the summary on stdout.
+// Reads the games and writes the file; unreadable games are reported on stderr, the summary on stdout.
 // Returns 0 when positions were written, 1 when the games gave none (nothing written), 2 for a file
 // that cannot be read or written or an output that exists.
 int run_label(const LabelOptions& options);
