@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,13 @@ struct Game {
   bool finished = true;      // false: no result ("*" or none), read only when the reader allows it
   std::string result_comment;  // the {...} comment just before the result word, if any (jiang match
                                // writes how the game ended there: "Black wins by false claim: ...")
+
+  // The value of the tag `name` ("White", "Black", ...), or nothing when the game has no such tag.
+  const std::string* tag(std::string_view name) const {
+    for (const auto& [key, value] : tags)
+      if (key == name) return &value;
+    return nullptr;
+  }
 };
 
 }  // namespace jiang::games

@@ -9,7 +9,7 @@
 #                         And `jiang label`: a recorded game's positions, scores from its move comments.
 #   selfplay/cli_*        bad options of `jiang selfplay`: a non-zero exit and a message, never a crash.
 #   label/cli_*           `jiang label` end to end: counts, skipped games, a file the tuner reads; missing
-#                         files, an existing --out (never replaced), games that give no position.
+#                         files, an existing --out (never replaced), games that give no position, --player.
 
 add_executable(jiang_selfplay_tests
   selfplay_game.cpp
@@ -75,12 +75,13 @@ set_tests_properties(selfplay/cli_tiny_run PROPERTIES FIXTURES_REQUIRED selfplay
 set(LABEL_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/label)
 file(MAKE_DIRECTORY ${LABEL_TEST_DIR})
 file(WRITE ${LABEL_TEST_DIR}/games.pgn
-     "[Event \"a\"]\n[Result \"1-0\"]\n\n1. h2e2 {+0.20/9 0.1} h9g7 {-0.10/9 0.1} 2. h0g2 {+0.25/9 0.1} i9h9 {-0.20/9 0.1}\n"
+     "[Event \"a\"]\n[White \"jiang\"]\n[Black \"other\"]\n[Result \"1-0\"]\n\n1. h2e2 {+0.20/9 0.1} h9g7 {-0.10/9 0.1} 2. h0g2 {+0.25/9 0.1} i9h9 {-0.20/9 0.1}\n"
      "3. i0h0 {+0.30/9 0.1} b9c7 {-0.20/9 0.1} 4. b0c2 {+0.30/9 0.1} a9b9 {-0.25/9 0.1} 5. a0b0 {+0.30/9 0.1}\n"
      "c6c5 {-0.30/9 0.1} 1-0\n\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. h2e2 h2e2 0-1\n\n"
      "[Event \"c\"]\n[Result \"1/2-1/2\"]\n\n1. c3c4 c6c5 2. b0c2 b9c7 3. h0g2 h9g7 4. i0h0 i9h9 5. h2h6 1/2-1/2\n")
 file(WRITE ${LABEL_TEST_DIR}/short.txt "h2e2 h9g7 1-0\n")
 add_test(NAME label/clean COMMAND ${CMAKE_COMMAND} -E rm -f ${LABEL_TEST_DIR}/out.txt ${LABEL_TEST_DIR}/none.txt
+                                  ${LABEL_TEST_DIR}/player.txt
                                   ${LABEL_TEST_DIR}/tuned.json ${LABEL_TEST_DIR}/tuned.csv
                                   ${LABEL_TEST_DIR}/tuned.checkpoint.json)
 set_tests_properties(label/clean PROPERTIES FIXTURES_SETUP label_fresh LABELS cli)
@@ -99,6 +100,11 @@ set_tests_properties(label/cli_out_exists PROPERTIES FIXTURES_REQUIRED label_out
 jiang_cli_test(label/cli_nothing_kept fail "label|${LABEL_TEST_DIR}/short.txt|--out|${LABEL_TEST_DIR}/none.txt"
                "0 positions kept, 0 with a score: nothing written")
 set_tests_properties(label/cli_nothing_kept PROPERTIES FIXTURES_REQUIRED label_fresh)
+# --player: jiang is game a's White, who moves at ply 8 (kept, scored); game c names no players.
+jiang_cli_test(label/cli_player pass
+               "label|${LABEL_TEST_DIR}/games.pgn|--player|jiang|--skip-plies|8|--out|${LABEL_TEST_DIR}/player.txt"
+               "1 positions kept, 1 with a score")
+set_tests_properties(label/cli_player PROPERTIES FIXTURES_REQUIRED label_fresh)
 jiang_cli_test(label/cli_missing_file fail "label|/nonexistent/games.pgn|--out|${LABEL_TEST_DIR}/x.txt"
                "cannot read /nonexistent/games.pgn")
 jiang_cli_test(label/cli_directory fail "label|${LABEL_TEST_DIR}|--out|${LABEL_TEST_DIR}/x.txt" "is a directory")

@@ -12,18 +12,29 @@
 
 namespace jiang {
 
-std::string labelled_positions(const games::Game& game, const Selection& selection, bool scores,
-                               LabelCounts* counts) {
+namespace {
+
+// Whether `player` moves for `side` in `game`: always when no player is asked for.
+bool plays(const games::Game& game, const std::string& player, Color side) {
+  if (player.empty()) return true;
+  const std::string* name = game.tag(side == Red ? "White" : "Black");
+  return name && *name == player;
+}
+
+}  // namespace
+
+std::string labelled_positions(const games::Game& game, const LabelRules& rules, LabelCounts* counts) {
   const double label = red_score(game.result);
+  const bool sides[2] = {plays(game, rules.player, Red), plays(game, rules.player, Black)};
   std::string out;
   LabelCounts c;
   Position pos = Position::from_fen(game.fen);  // the reader has replayed the game: it is legal
   for (size_t ply = 0; ply < game.moves.size(); ++ply) {
     const Move m = game.moves[ply];
     std::optional<games::CommentScore> score;
-    if (scores && ply < game.comments.size()) score = games::parse_score_comment(game.comments[ply]);
+    if (rules.scores && ply < game.comments.size()) score = games::parse_score_comment(game.comments[ply]);
     const bool capture = pos.piece_on(m.to()) != NoPiece;
-    if (selection.keeps(int(ply), pos.in_check(), capture, score && score->mate)) {
+    if (sides[pos.side_to_move()] && rules.selection.keeps(int(ply), pos.in_check(), capture, score && score->mate)) {
       std::optional<int> red_view;
       if (score) red_view = pos.side_to_move() == Red ? score->value : -score->value;
       out += format_position_line(pos.fen(), label, red_view);
@@ -45,7 +56,8 @@ int run_label(const LabelOptions& o) {
   }
   std::string text = "# jiang label";
   for (const std::string& path : o.games) text += " " + path;
-  text += " --skip-plies " + std::to_string(o.selection.skip_plies) + (o.scores ? "" : " --no-scores") + "\n";
+  text += " --skip-plies " + std::to_string(o.rules.selection.skip_plies) + (o.rules.scores ? "" : " --no-scores") +
+          (o.rules.player.empty() ? "" : " --player '" + o.rules.player + "'") + "\n";
   text += "# FEN result score (result 1.0 Red won, 0.5 draw, 0.0 Black won; score the mover's engine score from "
           "the move's comment, for Red, where it gives one); '# game N ...' ends the positions of game N\n";
   long positions = 0, scored = 0;
@@ -56,7 +68,7 @@ int run_label(const LabelOptions& o) {
         o.games,
         [&](const games::Game& game) {
           LabelCounts c;
-          text += labelled_positions(game, o.selection, o.scores, &c);
+          text += labelled_positions(game, o.rules, &c);
           text += "# game " + std::to_string(index++) + " " + result_string(game.result) + " plies " +
                   std::to_string(game.moves.size()) + " kept " + std::to_string(c.kept) + "\n";
           positions += c.kept;

@@ -18,11 +18,17 @@
 
 namespace jiang {
 
+// Which positions of a game are kept, and how they are labelled.
+struct LabelRules {
+  Selection selection;
+  bool scores = true;  // the engines' scores from the move comments, where they give one
+  std::string player;  // not empty: only the positions this player (the White or Black tag) is to move in
+};
+
 struct LabelOptions {
   std::vector<std::string> games;  // PGN or ICCS move-list files
   std::filesystem::path out;
-  Selection selection;
-  bool scores = true;  // the engines' scores from the move comments, where they give one
+  LabelRules rules;
 };
 
 struct LabelCounts {
@@ -33,8 +39,7 @@ struct LabelCounts {
 // The kept positions of one recorded game as lines "FEN result [score]", each with a newline. A move
 // whose comment gives a mate score is a mate score (not kept); a move without a score in its comment
 // is kept without one.
-std::string labelled_positions(const games::Game& game, const Selection& selection, bool scores,
-                               LabelCounts* counts = nullptr);
+std::string labelled_positions(const games::Game& game, const LabelRules& rules, LabelCounts* counts = nullptr);
 
 // Reads the games and writes the file; unreadable games are reported on stderr, the summary on stdout.
 // Returns 0 when positions were written, 1 when the games gave none (nothing written), 2 for a file
