@@ -51,6 +51,12 @@ match::GameOutcome random_game(const std::string& fen, int plies, std::mt19937_6
   return g;
 }
 
+// The score a move comment gives, or a value no test expects.
+int parse_score_comment_value(const std::string& comment) {
+  const std::optional<games::CommentScore> score = games::parse_score_comment(comment);
+  return score ? score->value : -999999;
+}
+
 }  // namespace
 
 TEST_CASE("The PGN jiang match writes is read back to the same games", "[games]") {
@@ -119,6 +125,28 @@ TEST_CASE("ICCS move lists, one game a line, and PGN with ICCS moves, comments a
   CHECK(pgn.games[0].comments[1].empty());
   CHECK(pgn.games[1].comments == std::vector<std::string>{"+0.10/3", "Draw by agreement"});
   CHECK(lists.games[0].comments == std::vector<std::string>{"", "", ""});
+}
+
+TEST_CASE("XBoard's own PGN: a board diagram before the first move, scores without a time", "[games]") {
+  // As XBoard 4.9 saves a game from a FEN start (bench/claims.sh -x), cut to its first moves.
+  const ReadAll all = read_all(
+      "[Event \"Computer Chess Game\"]\n[White \"jiang (UXI2WB)\"]\n[Black \"Fairy-Stockfish (UXI2WB)\"]\n"
+      "[Result \"0-1\"]\n[TimeControl \"40+0\"]\n[Variant \"xiangqi\"]\n"
+      "[FEN \"rhe1kaeh1/4a4/1c6r/pCp1p3p/6p2/9/P1P1P1P1P/2C4c1/4A4/RHEAK1EHR w 0 1\"]\n[SetUp \"1\"]\n\n"
+      "{--------------\nr h e . k a e h .\n. . . . a . . . .\nwhite to play\n--------------}\n"
+      "1. Cxe6+ {+0.13/14} Ece7 {-0.38/16} 2. Hg2 {+0.99/15 0.2} Hg7\n{-0.29/15 0.8} {Xboard adjudication} 0-1\n");
+  REQUIRE(all.errors.empty());
+  REQUIRE(all.games.size() == 1);
+  const games::Game& g = all.games[0];
+  REQUIRE(g.moves.size() == 4);
+  CHECK(*g.tag("White") == "jiang (UXI2WB)");
+  CHECK(g.tag("Opening") == nullptr);
+  REQUIRE(g.comments.size() == 4);
+  CHECK(parse_score_comment_value(g.comments[0]) == 13);
+  CHECK(parse_score_comment_value(g.comments[1]) == -38);
+  CHECK(parse_score_comment_value(g.comments[2]) == 99);
+  // The last move's score comment is followed by the result's: the result's is the one kept.
+  CHECK(g.comments[3] == "Xboard adjudication");
 }
 
 TEST_CASE("An engine's score is read from a move comment as jiang match and XBoard write it", "[games]") {
