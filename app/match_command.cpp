@@ -1,8 +1,10 @@
 #include "app/match_command.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -47,7 +49,8 @@ struct MatchCli {
   int max_plies = 0;
   int progress = 1;
   // tournaments and openings
-  std::string tournament, engines_file, anchor, table, openings_order = "sequential";
+  std::string tournament, engines_file, anchor, openings_order = "sequential";
+  std::vector<std::string> table;  // --table: one state file, or one or more PGN files
   bool resume = false;
   int openings_plies = 0;
   uint64_t seed = kDefaultOpeningsSeed;
@@ -210,13 +213,17 @@ int run_engine_match(MatchSettings settings, const MatchCli& o) {
   return match::run_match(settings);
 }
 
-// `--table FILE`: the standings of a state file (FILE.state) or of a PGN, printed; exit code 2 if it
-// cannot be read.
+// `--table FILE...`: the standings of a state file (FILE.state) or of one or more PGN files read as one
+// (XBoard's checks write one a pairing), printed; exit code 2 if they cannot be read.
 int print_table(const MatchCli& o) {
+  const auto is_state = [](const std::string& f) { return f.size() > 6 && f.compare(f.size() - 6, 6, ".state") == 0; };
   try {
-    const bool state = o.table.size() > 6 && o.table.compare(o.table.size() - 6, 6, ".state") == 0;
-    const match::Standings standings = state ? match::standings_from_state(match::load_state(o.table))
-                                             : match::standings_from_pgn(o.table);
+    if (o.table.size() > 1 && std::any_of(o.table.begin(), o.table.end(), is_state))
+      throw std::runtime_error("--table: a state file stands alone (its incidents and restarts are exact); give one "
+                               "state file or one or more PGN files");
+    const match::Standings standings = is_state(o.table.front())
+                                           ? match::standings_from_state(match::load_state(o.table.front()))
+                                           : match::standings_from_pgn(o.table);
     const match::Anchor anchor = o.anchor.empty() ? match::Anchor{} : parse_anchor(o.anchor);
     for (const std::string& line : standings.table(anchor)) std::printf("%s\n", line.c_str());
     return 0;
@@ -285,8 +292,8 @@ void add_tournament_options(CLI::App* cmd, MatchCli& o, const std::vector<CLI::O
                     "continue the match or tournament of --pgn where it stopped (its state is FILE.pgn.state)"));
   add(cmd->add_option("--anchor", o.anchor, "NAME=ELO: the rating held fixed in the standings (default: the first "
                                             "engine at 0)"));
-  add(cmd->add_option("--table", o.table, "print the standings of a finished or running tournament (its PGN, or its "
-                                          "FILE.pgn.state) and exit"));
+  add(cmd->add_option("--table", o.table, "print the standings of a finished or running tournament (its FILE.pgn.state, "
+                                          "or one or more PGN files read as one) and exit"));
   add(cmd->add_option("--openings-plies", o.openings_plies, "PGN openings: the position after at most N plies of each "
                                                             "game (default: all its moves)"))
       ->check(CLI::Range(1, 1000));

@@ -42,12 +42,12 @@ class Standings {
   int games_ = 0;
 };
 
-// The standings of the games of a PGN (White, Black and Result tags; the Termination tag's "time
+// The standings of the games of one or more PGN files, read as one (White, Black and Result tags; the Termination tag's "time
 // forfeit", "rules infraction" and "abandoned" counted against the loser, as time forfeits, illegal
 // moves and crashes, or as false claims and hangs when the comment before the result, as jiang match
 // writes it, says so: another program's PGN does not tell them apart).
 // Throws std::runtime_error naming the file and the game.
-Standings standings_from_pgn(const std::string& path);
+Standings standings_from_pgn(const std::vector<std::string>& paths);
 // The standings of a state file (exact incidents and restarts).
 Standings standings_from_state(const TournamentState& state);
 

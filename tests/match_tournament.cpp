@@ -107,6 +107,27 @@ TEST_CASE("A round robin of three engines: every pairing, colours swapped, the s
     REQUIRE(table.code == 0);
     CHECK(table_rows(table.out) == rows);
   }
+  // The PGN cut in two files (as XBoard's checks write one a pairing) reads as the whole.
+  {
+    std::ifstream in(pgn);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t cut = text.find("[Event ", text.size() / 2);
+    REQUIRE(cut != std::string::npos);
+    const auto first = dir / "first.pgn", second = dir / "second.pgn";
+    std::ofstream(first) << text.substr(0, cut);
+    std::ofstream(second) << text.substr(cut);
+    const Run table = run_jiang({"match", "--table", first.string(), second.string(), "--anchor", "b=1000"});
+    REQUIRE(table.code == 0);
+    CHECK(table_rows(table.out) == rows);
+    CHECK_THAT(joined(table.out), Contains("; 12 games"));
+    // A state file stands alone: its incidents are exact, a PGN's are not.
+    const Run mixed = run_jiang({"match", "--table", pgn.string() + ".state", second.string()});
+    CHECK(mixed.code == 2);
+    CHECK_THAT(mixed.err, Contains("a state file stands alone"));
+    const Run missing = run_jiang({"match", "--table", first.string(), (dir / "none.pgn").string()});
+    CHECK(missing.code == 2);
+    CHECK_THAT(missing.err, Contains("cannot read"));
+  }
   for (const PgnGame& g : read_pgn(pgn)) replay(g);
 }
 

@@ -136,7 +136,7 @@ void fake_loses_every_game(const match::MatchSettings& s, const std::filesystem:
   }
   // The table read back from the PGN (jiang match --table) counts each loss under its own kind, which
   // the Termination tag alone does not tell (a false claim and an illegal move are both "rules infraction").
-  const match::Standings table = match::standings_from_pgn((dir / "games.pgn").string());
+  const match::Standings table = match::standings_from_pgn({(dir / "games.pgn").string()});
   const auto& names = table.names();
   const size_t fake_row = size_t(std::find(names.begin(), names.end(), "fake") - names.begin());
   const match::EngineIncidents fake = table.incidents()[fake_row];
