@@ -129,6 +129,33 @@ Standings standings_from_state(const TournamentState& state) {
   return s;
 }
 
+namespace {
+
+// One game of a PGN as the standings count it; its players' names added to `names` if new.
+FinishedGame finished_from_pgn(const games::Game& game, int number, std::vector<std::string>& names,
+                               const std::string& where) {
+  const auto tag = [&](std::string_view name) {
+    const std::string* value = game.tag(name);
+    return value ? *value : std::string();
+  };
+  FinishedGame g;
+  g.number = number;
+  for (auto [side, index] : {std::pair{"White", &g.red}, std::pair{"Black", &g.black}}) {
+    const std::string name = tag(side);
+    if (name.empty()) throw std::runtime_error(where + " has no " + side + " tag");
+    *index = engine_index(names, name);
+    if (*index < 0) *index = int(names.size()), names.push_back(name);
+  }
+  g.result = game.result;
+  const std::string termination = tag("Termination");
+  g.ending = ending_from_pgn(termination, game.result_comment);
+  if (g.ending != Ending::Rules && g.result != GameResult::Draw) g.culprit = g.result == GameResult::RedWins ? Black : Red;
+  g.reason = termination.empty() ? "unknown" : termination;
+  return g;
+}
+
+}  // namespace
+
 Standings standings_from_pgn(const std::vector<std::string>& paths) {
   std::vector<std::string> names;
   std::vector<FinishedGame> finished;
@@ -136,34 +163,17 @@ Standings standings_from_pgn(const std::vector<std::string>& paths) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read " + path);
     games::GameReader reader(in, path);
-    for (int number = 0; const auto item = reader.next(); ++number) {
+    for (int number = 1; const auto item = reader.next(); ++number) {
       if (const auto* error = std::get_if<games::GameError>(&*item)) throw std::runtime_error(error->message);
-      const games::Game& game = std::get<games::Game>(*item);
-      const auto tag = [&](std::string_view name) {
-        const std::string* value = game.tag(name);
-        return value ? *value : std::string();
-      };
-      FinishedGame g;
-      g.number = int(finished.size());
-      for (auto [side, index] : {std::pair{"White", &g.red}, std::pair{"Black", &g.black}}) {
-        const std::string name = tag(side);
-        if (name.empty())
-          throw std::runtime_error(path + ": game " + std::to_string(number + 1) + " has no " + side + " tag");
-        *index = engine_index(names, name);
-        if (*index < 0) *index = int(names.size()), names.push_back(name);
-      }
-      g.result = game.result;
-      const std::string termination = tag("Termination");
-      g.ending = ending_from_pgn(termination, game.result_comment);
-      if (g.ending != Ending::Rules && g.result != GameResult::Draw)
-        g.culprit = g.result == GameResult::RedWins ? Black : Red;
-      g.reason = termination.empty() ? "unknown" : termination;
-      finished.push_back(g);
+      const std::string where = path + ": game " + std::to_string(number);
+      finished.push_back(finished_from_pgn(std::get<games::Game>(*item), int(finished.size()), names, where));
     }
   }
-  if (names.size() < 2)
-    throw std::runtime_error((paths.size() == 1 ? paths.front() + " holds" : "the " + std::to_string(paths.size()) + " files hold") +
-                             " games of fewer than two engines");
+  if (names.size() < 2) {
+    const std::string source =
+        paths.size() == 1 ? paths.front() + " holds" : "the " + std::to_string(paths.size()) + " files hold";
+    throw std::runtime_error(source + " games of fewer than two engines");
+  }
   Standings s(names);
   for (const FinishedGame& g : finished) s.add(g);
   return s;

@@ -42,10 +42,10 @@ class Standings {
   int games_ = 0;
 };
 
-// The standings of the games of one or more PGN files, read as one (White, Black and Result tags; the Termination tag's "time
-// forfeit", "rules infraction" and "abandoned" counted against the loser, as time forfeits, illegal
-// moves and crashes, or as false claims and hangs when the comment before the result, as jiang match
-// writes it, says so: another program's PGN does not tell them apart).
+// The standings of the games of one or more PGN files, read as one (White, Black and Result tags; the
+// Termination tag's "time forfeit", "rules infraction" and "abandoned" counted against the loser, as
+// time forfeits, illegal moves and crashes, or as false claims and hangs when the comment before the
+// result, as jiang match writes it, says so: another program's PGN does not tell them apart).
 // Throws std::runtime_error naming the file and the game.
 Standings standings_from_pgn(const std::vector<std::string>& paths);
 // The standings of a state file (exact incidents and restarts).
