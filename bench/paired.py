@@ -15,25 +15,23 @@ import math
 import re
 import sys
 
+from pgn_games import games
+
 RESULTS = {'1-0': 1.0, '0-1': 0.0, '1/2-1/2': 0.5}
 
 
 def load(path, player):
     """Round number -> (the player's points, the moves without comments), finished games only."""
-    games = {}
-    with open(path, encoding='utf-8') as f:
-        text = f.read()
-    for game in re.split(r'\n(?=\[Event )', text):
-        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
+    rounds = {}
+    for tags, text in games(path):
         if tags.get('Result') not in RESULTS or 'Round' not in tags:
             continue
         if player not in (tags.get('White'), tags.get('Black')):
             sys.exit(f'{path}: round {tags["Round"]} has no player named {player!r}')
         points = RESULTS[tags['Result']]
-        body = game.split('\n\n', 1)[1] if '\n\n' in game else ''
-        moves = ' '.join(re.sub(r'\{[^}]*\}', ' ', body).split())
-        games[int(tags['Round'])] = (points if tags['White'] == player else 1 - points, moves)
-    return games
+        moves = ' '.join(re.sub(r'\{[^}]*\}', ' ', text).split())
+        rounds[int(tags['Round'])] = (points if tags['White'] == player else 1 - points, moves)
+    return rounds
 
 
 def elo(score):

@@ -16,37 +16,13 @@ import re
 import statistics
 import sys
 
-PLAYER = re.compile(r'^\[(White|Black) "([^"]*)"\]')
+from pgn_games import games
+
 # A move's comment: {+1.23/15 0.4} or {-M5/12 0.1}, the seconds optional.
 COMMENT = re.compile(r"\{[+-]?[0-9.M]+/(\d+)(?: ([0-9.]+))?\}")
 TOKEN = re.compile(r"\{[^}]*\}|[^\s{}]+")
 MOVE_NUMBER = re.compile(r"^\d+\.+$")
 RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
-FEN_SIDE = re.compile(r'^\[FEN "[^"]* ([wb]) ')
-
-
-def games(path):
-    """Each game as (white, black, side to move first, movetext)."""
-    white = black = None
-    first = "w"
-    text = []
-    for line in open(path, encoding="utf-8"):
-        if line.startswith("[Event "):
-            if text:
-                yield white, black, first, " ".join(text)
-            white = black = None
-            first, text = "w", []
-        elif m := PLAYER.match(line):
-            if m.group(1) == "White":
-                white = m.group(2)
-            else:
-                black = m.group(2)
-        elif m := FEN_SIDE.match(line):
-            first = m.group(1)
-        elif not line.startswith("["):
-            text.append(line.strip())
-    if text:
-        yield white, black, first, " ".join(text)
 
 
 PHASES = ((1, 20), (21, 40), (41, 60), (61, None))
@@ -72,8 +48,11 @@ def main():
     seconds = collections.defaultdict(list)
     by_phase = collections.defaultdict(list)  # (player, phase): (seconds, depth) of each timed move
     for path in paths:
-        for white, black, first, text in games(path):
+        for tags, text in games(path):
             # The players alternate, the side to move in the FEN first; a comment follows its move.
+            fen = tags.get("FEN", "").split()
+            first = fen[1] if len(fen) > 1 else "w"
+            white, black = tags.get("White"), tags.get("Black")
             order = (white, black) if first == "w" else (black, white)
             moves = 0
             for token in TOKEN.findall(text):

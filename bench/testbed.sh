@@ -12,7 +12,7 @@
 #               "cmd=/work/bin/jiang-5bcad1f option.weightsfile=/path/cand.json"
 #   OPPONENT    the opponent (UCCI), e.g. fairy-stockfish built from its current source
 # Environment: SET (a, b; default a: never c, the claim set), GAMES (600), JIANG_NODES (20000),
-# OPPONENT_NODES (40000: about even for fairy-stockfish c19b5f6 against 5bcad1f), CONCURRENCY (1).
+# OPPONENT_NODES (40000: jiang 5bcad1f scores 56-59% against fairy-stockfish c19b5f6 there), CONCURRENCY (1).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
