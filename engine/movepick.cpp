@@ -56,7 +56,10 @@ int MovePicker::quiet_score(Move m) const {
 }
 
 bool MovePicker::is_special_quiet(Move m) const {
-  return m == hash_move_ || std::find(refutations_.begin(), refutations_.end(), m) != refutations_.end();
+  // Written out rather than std::find: it runs for every quiet move generated, and the loop was not
+  // inlined (1.4% of bench's instructions).
+  static_assert(std::tuple_size_v<decltype(refutations_)> == 3, "the hash move and three refutations");
+  return m == hash_move_ || m == refutations_[0] || m == refutations_[1] || m == refutations_[2];
 }
 
 bool MovePicker::usable_quiet(Move m) const {
