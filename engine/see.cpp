@@ -113,4 +113,40 @@ Score see(const Position& pos, Move m) {
   return gain[0];
 }
 
+// The same verdict as see(pos, m) >= threshold, with the exchange stopped as soon as it is decided
+// (the swap test of Stockfish's see_ge): the search asks only the yes or no, most often settled by the
+// first capture or two. After each capture, `balance` is what the side that made it would be short of
+// its goal if the piece it captured with were taken in turn; `mover_wins` is the verdict if the exchange
+// stopped there. A capture that cannot change the verdict ends the exchange.
+bool see_ge(const Position& pos, Move m, Score threshold) {
+  const Square target = m.to();
+  Score balance = kSeeValue[type_of(pos.piece_on(target))] - threshold;
+  if (balance < 0) return false;  // even unanswered, the capture falls short
+  balance = kSeeValue[type_of(pos.piece_on(m.from()))] - balance;
+  if (balance <= 0) return true;  // even losing the capturer, the mover keeps the threshold
+  Occupancy occ(pos);
+  occ.remove(m.from());
+  const AttackerFinder finder(pos, occ, target);
+  bool mover_wins = true;
+  Color side = ~pos.side_to_move();
+  for (int captures = 1; captures < kMaxExchange; ++captures) {
+    const Square from = finder.least_valuable(side);
+    if (from == NoSquare) break;
+    const PieceType attacker = type_of(pos.piece_on(from));
+    if (attacker == King) {
+      // The general may only take when nothing can take it back, and then the exchange ends with it.
+      Occupancy after = occ;
+      after.remove(from);
+      if (AttackerFinder(pos, after, target).least_valuable(~side) == NoSquare) mover_wins = !mover_wins;
+      break;
+    }
+    mover_wins = !mover_wins;
+    balance = kSeeValue[attacker] - balance;
+    if (balance < int(mover_wins)) break;
+    occ.remove(from);
+    side = ~side;
+  }
+  return mover_wins;
+}
+
 }  // namespace jiang

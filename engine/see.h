@@ -21,7 +21,7 @@ inline constexpr std::array<Score, kPieceTypes> kSeeValue = {0, 10000, 200, 200,
 // The material balance of the capture sequence that move m (pseudo-legal, a capture or not) starts, from
 // the mover's point of view.
 Score see(const Position& pos, Move m);
-// Whether see(pos, m) >= threshold.
-inline bool see_ge(const Position& pos, Move m, Score threshold) { return see(pos, m) >= threshold; }
+// Whether see(pos, m) >= threshold, decided without playing out more of the exchange than it takes.
+bool see_ge(const Position& pos, Move m, Score threshold);
 
 }  // namespace jiang

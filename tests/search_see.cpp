@@ -1,8 +1,12 @@
 // Static exchange evaluation on hand-built exchanges: defended and undefended victims, line pieces lined
 // up behind each other, cannon screens that a capture creates or takes away, hobbled horses, and a
-// general that may only recapture where nothing takes it back.
+// general that may only recapture where nothing takes it back. And see_ge, which stops the exchange
+// early, against see() on the positions of real games.
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "engine/see.h"
 #include "movegen/movegen.h"
@@ -69,4 +73,46 @@ TEST_CASE("SEE: the general recaptures only where nothing takes it back", "[see]
   CHECK(see_of("4k4/4a4/9/9/9/9/9/9/9/3KR4 w - - 0 1", "e0e8") == kAdvisor - kRook);
   // ... but not with a second red rook behind on the file.
   CHECK(see_of("4k4/4a4/9/9/9/9/9/4R4/9/3KR4 w - - 0 1", "e2e8") == kAdvisor);
+}
+
+TEST_CASE("SEE: see_ge gives see()'s verdict for every move and threshold of real positions", "[see]") {
+  // Every move of the positions of data/selfplay-sample.txt and of random games from them, at thresholds
+  // around each move's own exchange value (where an early stop could go wrong) and at the values the
+  // search uses.
+  std::ifstream in(std::string(JIANG_DATA_DIR) + "/selfplay-sample.txt");
+  REQUIRE(in.good());
+  std::vector<Position> positions;
+  std::mt19937_64 rng(7);
+  for (std::string line; std::getline(in, line) && positions.size() < 12000;) {
+    if (line.empty() || line[0] == '#') continue;
+    Position pos = Position::from_fen(line.substr(0, line.rfind(' ')));
+    for (int ply = 0; ply < 8; ++ply) {
+      positions.push_back(pos);
+      MoveList legal;
+      generate_legal(pos, legal);
+      if (legal.size() == 0) break;
+      pos.make_move(legal[rng() % legal.size()]);
+    }
+  }
+  REQUIRE(positions.size() >= 12000);
+  int checked = 0, captures = 0;
+  for (const Position& pos : positions) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    for (Move m : legal) {
+      const Score value = see(pos, m);
+      captures += pos.piece_on(m.to()) != NoPiece;
+      for (Score t : {value - 1, value, value + 1, Score(-1000), Score(-200), Score(-100), Score(-1), Score(0),
+                      Score(1), Score(100), Score(450), Score(900)}) {
+        if (see_ge(pos, m, t) != (value >= t)) {
+          CAPTURE(pos.fen(), to_string(m), value, t);
+          FAIL("see_ge disagrees with see()");
+        }
+        ++checked;
+      }
+    }
+  }
+  CAPTURE(captures, checked);
+  CHECK(captures > 15000);
+  CHECK(checked > 3000000);
 }
