@@ -114,7 +114,6 @@ Move MovePicker::next(bool skip_quiets) {
           generate<GenType::Quiets>(pos_, list);
           for (Move m : list)
             if (!is_special_quiet(m)) batch_.push(m, quiet_score(m));
-          batch_.sort();
         }
         stage_ = Stage::Quiets;
         break;
@@ -122,7 +121,7 @@ Move MovePicker::next(bool skip_quiets) {
 
       case Stage::Quiets:
         if (!skip_quiets)
-          if (const auto m = batch_.pop_front()) return m->move;
+          if (const auto m = batch_.pop_in_order()) return m->move;
         stage_ = Stage::BadCaptures;
         break;
 

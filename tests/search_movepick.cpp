@@ -1,6 +1,7 @@
 // The move picker: every pseudo-legal move exactly once, whatever hash move, killers, counter move and
 // histories it is given; the main search's stage order (hash move, good captures, killers, counter move,
-// quiet moves by history, bad captures); evasions in check; quiescence's captures.
+// quiet moves by history, bad captures); evasions in check; quiescence's captures; the batch's stable
+// order, selected and then sorted, equal to a stable sort.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <map>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/move_batch.h"
 #include "engine/movepick.h"
 #include "engine/score.h"
 #include "engine/see.h"
@@ -316,3 +318,29 @@ TEST_CASE("the quiescence picker returns the captures once, by victim, and never
   CHECK(checked > 100);
 }
 
+
+TEST_CASE("a batch's moves in order are a stable sort's, through selection and the sort after it", "[movepick]") {
+  // Scores from a few values, so that most moves tie with others: equal scores must come in the order
+  // pushed, across the switch from selection to sorting.
+  std::mt19937 rng(5);
+  for (int size = 0; size <= 60; ++size)
+    for (int spread : {1, 3, 1000}) {
+      MoveBatch batch;
+      batch.clear();
+      std::vector<MoveBatch::ScoredMove> pushed;
+      for (int i = 0; i < size; ++i) {
+        const MoveBatch::ScoredMove m{Move(Square(i), Square(i + 1)), int(rng() % spread) - spread / 2};
+        batch.push(m.move, m.score);
+        pushed.push_back(m);
+      }
+      std::stable_sort(pushed.begin(), pushed.end(), [](auto a, auto b) { return a.score > b.score; });
+      for (const MoveBatch::ScoredMove& want : pushed) {
+        const auto got = batch.pop_in_order();
+        REQUIRE(got.has_value());
+        CAPTURE(size, spread);
+        CHECK(got->move == want.move);
+        CHECK(got->score == want.score);
+      }
+      CHECK_FALSE(batch.pop_in_order().has_value());
+    }
+}
