@@ -80,6 +80,13 @@ class AttackerFinder {
 // Longest exchange on one square: every piece of both sides, plus the first move.
 constexpr int kMaxExchange = 34;
 
+// The general may only take when nothing of the other side can take it back.
+bool general_may_take(const Position& pos, const Occupancy& occ, Square target, Square general, Color side) {
+  Occupancy after = occ;
+  after.remove(general);
+  return AttackerFinder(pos, after, target).least_valuable(~side) == NoSquare;
+}
+
 }  // namespace
 
 Score see(const Position& pos, Move m) {
@@ -96,12 +103,7 @@ Score see(const Position& pos, Move m) {
     const Square from = finder.least_valuable(side);
     if (from == NoSquare) break;
     const PieceType attacker = type_of(pos.piece_on(from));
-    if (attacker == King) {
-      // The general may only take when nothing can take it back.
-      Occupancy after = occ;
-      after.remove(from);
-      if (AttackerFinder(pos, after, target).least_valuable(~side) != NoSquare) break;
-    }
+    if (attacker == King && !general_may_take(pos, occ, target, from, side)) break;
     ++d;
     gain[d] = kSeeValue[on_target] - gain[d - 1];
     occ.remove(from);
@@ -133,11 +135,8 @@ bool see_ge(const Position& pos, Move m, Score threshold) {
     const Square from = finder.least_valuable(side);
     if (from == NoSquare) break;
     const PieceType attacker = type_of(pos.piece_on(from));
-    if (attacker == King) {
-      // The general may only take when nothing can take it back, and then the exchange ends with it.
-      Occupancy after = occ;
-      after.remove(from);
-      if (AttackerFinder(pos, after, target).least_valuable(~side) == NoSquare) mover_wins = !mover_wins;
+    if (attacker == King) {  // nothing can take it back, if it may take: the exchange ends either way
+      if (general_may_take(pos, occ, target, from, side)) mover_wins = !mover_wins;
       break;
     }
     mover_wins = !mover_wins;
