@@ -118,8 +118,8 @@ Score see(const Position& pos, Move m) {
 // The same verdict as see(pos, m) >= threshold, with the exchange stopped as soon as it is decided
 // (the swap test of Stockfish's see_ge): the search asks only the yes or no, most often settled by the
 // first capture or two. After each capture, `balance` is what the side that made it would be short of
-// its goal if the piece it captured with were taken in turn; `mover_wins` is the verdict if the exchange
-// stopped there. A capture that cannot change the verdict ends the exchange.
+// its goal if the piece it captured with were taken in turn, and `mover_wins` is the verdict if the
+// exchange stopped there. When that side keeps its goal even so, no recapture can change the verdict.
 bool see_ge(const Position& pos, Move m, Score threshold) {
   const Square target = m.to();
   Score balance = kSeeValue[type_of(pos.piece_on(target))] - threshold;
@@ -135,7 +135,7 @@ bool see_ge(const Position& pos, Move m, Score threshold) {
     const Square from = finder.least_valuable(side);
     if (from == NoSquare) break;
     const PieceType attacker = type_of(pos.piece_on(from));
-    if (attacker == King) {  // nothing can take it back, if it may take: the exchange ends either way
+    if (attacker == King) {  // it takes only where nothing takes it back: the exchange ends either way
       if (general_may_take(pos, occ, target, from, side)) mover_wins = !mover_wins;
       break;
     }

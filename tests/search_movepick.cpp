@@ -318,7 +318,6 @@ TEST_CASE("the quiescence picker returns the captures once, by victim, and never
   CHECK(checked > 100);
 }
 
-
 TEST_CASE("a batch's moves in order are a stable sort's, through selection and the sort after it", "[movepick]") {
   // Scores from a few values, so that most moves tie with others: equal scores must come in the order
   // pushed, across the switch from selection to sorting.
