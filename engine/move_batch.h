@@ -19,7 +19,7 @@ class MoveBatch {
     int score;
   };
 
-  void clear() { size_ = current_ = ordered_ = 0; }
+  void clear() { size_ = current_ = 0; }
   void push(Move m, int score) { moves_[size_++] = {m, score}; }
 
   // Removes and returns the highest-scored move left.
@@ -43,8 +43,8 @@ class MoveBatch {
   // their order; past them the rest is sorted once, which gives the same order as sorting at the start.
   std::optional<ScoredMove> pop_in_order() {
     if (current_ >= size_) return std::nullopt;
-    if (ordered_ == kSelectedFirst) sort();
-    if (ordered_++ >= kSelectedFirst) return moves_[current_++];
+    if (current_ == kSelectedFirst) sort();  // current_ counts the moves returned: one way of reading
+    if (current_ >= kSelectedFirst) return moves_[current_++];
     int best = current_;
     for (int i = current_ + 1; i < size_; ++i)
       if (moves_[i].score > moves_[best].score) best = i;  // strictly: the earliest of equals
@@ -71,7 +71,6 @@ class MoveBatch {
 
   ScratchArray<ScoredMove, kMaxMoves> moves_;  // only the first size_ are ever read
   int size_ = 0, current_ = 0;
-  int ordered_ = 0;  // moves pop_in_order has returned
 };
 
 }  // namespace jiang
