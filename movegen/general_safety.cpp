@@ -87,17 +87,18 @@ void GeneralSafety::scan_ray(const Position& pos, Line line, uint16_t occupancy,
 void GeneralSafety::scan_horses_and_pawns(const Position& pos) {
   const Color them = ~us_;
   const Piece horse = make_piece(them, Horse), pawn = make_piece(them, Pawn);
-  for (const Step& st : kTemplates.horse_attackers[general_]) {
-    if (pos.piece_on(st.to) != horse) continue;
-    const Piece leg = pos.piece_on(st.block);
-    if (leg == NoPiece) {
+  for (int i = 0; i < pos.count(horse); ++i) {
+    const Square from = pos.squares(horse)[i], leg = kTemplates.horse_leg[from][general_];
+    if (leg == NoSquare) continue;
+    const Piece on_leg = pos.piece_on(leg);
+    if (on_leg == NoPiece) {
       ++checks_;
-      evasion_squares_ = {st.to, st.block};
-    } else if (color_of(leg) == us_) {
+      evasion_squares_ = {from, leg};
+    } else if (color_of(on_leg) == us_) {
       // Our piece on the leg may only take the horse: the leg is a diagonal neighbour of the general
       // and the horse an orthogonal neighbour of the leg, so on the leg's rank or file.
-      const bool same_rank = rank_of(st.to) == rank_of(st.block);
-      add_pin(st.block, same_rank ? bit(file_of(st.to)) : 0, same_rank ? 0 : bit(rank_of(st.to)));
+      const bool same_rank = rank_of(from) == rank_of(leg);
+      add_pin(leg, same_rank ? bit(file_of(from)) : 0, same_rank ? 0 : bit(rank_of(from)));
     }
   }
   for (const Step& st : kTemplates.pawn_attackers[them][general_]) {

@@ -114,8 +114,12 @@ bool Position::attacked_from_afar(Square s, Color by, Piece also_along_file, uin
   for (uint16_t bits = along_file.second_blockers; bits; bits &= bits - 1)
     if (board_[make_square(f, __builtin_ctz(bits))] == cannon) return true;
   const Piece horse = make_piece(by, Horse);
-  for (const Step& st : kTemplates.horse_attackers[s])
-    if (board_[st.to] == horse && board_[st.block] == NoPiece) return true;
+  // The piece lists, not the board: leaves_general_safe plays a move on the board alone, so a horse it
+  // captures is still listed, and the board says whether it still stands.
+  for (int i = 0; i < counts_[horse]; ++i) {
+    const Square from = lists_[horse][i], leg = kTemplates.horse_leg[from][s];
+    if (leg != NoSquare && board_[leg] == NoPiece && board_[from] == horse) return true;
+  }
   const Piece pawn = make_piece(by, Pawn);
   for (const Step& st : kTemplates.pawn_attackers[by][s])
     if (board_[st.to] == pawn) return true;

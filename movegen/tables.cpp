@@ -23,6 +23,8 @@ constexpr Templates build_templates() {
   constexpr Delta kOrthogonal[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
   constexpr Delta kDiagonal[4] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
   Templates t{};
+  for (auto& from : t.horse_leg)
+    for (Square& leg : from) leg = NoSquare;
   for (int s = 0; s < kSquares; ++s) {
     const Square sq = Square(s);
     const int f = file_of(sq), r = rank_of(sq);
@@ -45,6 +47,7 @@ constexpr Templates build_templates() {
         const int tr = lr + leg.rank + (leg.rank == 0 ? side : 0);
         if (!on_board(tf, tr)) continue;
         add(t.horse[s], tf, tr, make_square(lf, lr));
+        t.horse_leg[s][make_square(tf, tr)] = make_square(lf, lr);
         // Reverse view: a horse on (tf, tr) reaches sq through the leg next to it, towards sq.
         const Square from = make_square(tf, tr);
         const int back_f = f - tf, back_r = r - tr;

@@ -42,6 +42,10 @@ struct Templates {
   // Reverse templates: where an attacker must stand (and what must be empty) to reach a square.
   SquareTemplates horse_attackers;  // .to is the horse's square, .block its leg
   std::array<SquareTemplates, kColors> pawn_attackers;  // indexed by the pawn's colour
+  // [from][to]: the leg a horse on `from` needs empty to reach `to`, NoSquare where no horse step joins
+  // them. Whether a side's horses attack a square is then one look-up per horse (two at most) instead
+  // of a walk over the eight squares a horse could attack it from.
+  std::array<std::array<Square, kSquares>, kSquares> horse_leg;
 };
 
 extern const Templates kTemplates;
