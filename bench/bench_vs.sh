@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # Search speed of two jiang binaries by `jiang bench` (same positions, same depth), run in turn.
 #
-# usage: bench/bench_vs.sh BEFORE AFTER [ROUNDS] [BENCH_ARGS...]    (default 7 rounds)
+# usage: bench/bench_vs.sh BEFORE AFTER [ROUNDS] [BENCH_ARGS...]    (default 8 rounds)
 #
-# Runs BEFORE and AFTER alternately ROUNDS times each and prints every run's nodes per second of CPU
-# time (the bench process's user + system time, so that waiting for a core on a loaded machine does not
-# count; bench's own nps line is by the wall clock), then each binary's median and fastest, and the ratio
-# AFTER/BEFORE of the medians: single runs catch other processes' bursts both ways, the median of
-# alternating runs less so. The node counts must be equal (the same search); a difference is reported
+# Runs BEFORE and AFTER alternately ROUNDS times each (an even number: each binary is first in half the
+# rounds) and prints every run's nodes per second of CPU time (the bench process's user + system time, so
+# that waiting for a core on a loaded machine does not count; bench's own nps line is by the wall clock),
+# then each binary's median and fastest, and the ratio AFTER/BEFORE: the geometric mean of the ratio of
+# medians among the rounds' first runs and among their second runs. The order matters: on one machine
+# (2026-12-07) the second run of a round was about 10% faster than the first, whichever binary it was, so
+# a fixed order measured the same search 12% faster; comparing runs in the same place of their rounds
+# takes that out. Single runs catch other processes' bursts both ways, medians less so. The node counts must be equal (the same search); a difference is reported
 # and the exit code is 1.
 set -euo pipefail
 before=${1:?usage: bench/bench_vs.sh BEFORE AFTER [ROUNDS] [BENCH_ARGS...]}
 after=${2:?usage: bench/bench_vs.sh BEFORE AFTER [ROUNDS] [BENCH_ARGS...]}
-rounds=${3:-7}
+rounds=${3:-8}
 shift $(( $# < 3 ? $# : 3 ))
 for b in "$before" "$after"; do [ -x "$b" ] || { echo "not an executable: $b" >&2; exit 2; }; done
+[[ $rounds =~ ^[0-9]+$ ]] && [ $((rounds % 2)) = 0 ] && [ "$rounds" -gt 0 ] ||
+  { echo "ROUNDS must be an even number above 0, not '$rounds'" >&2; exit 2; }
 
 python3 - "$before" "$after" "$rounds" "$@" <<'PY'
 import resource, statistics, subprocess, sys
@@ -34,10 +39,14 @@ def bench(binary):
     return nodes, round(nodes / spent)
 
 nps = {before: [], after: []}
+by_place = {(b, place): [] for b in (before, after) for place in (0, 1)}  # place: first or second in its round
 nodes = {}
 for r in range(rounds):
-    for b in (before, after):
+    # The order flips each round: run one after the other in a fixed order, the second binary of each
+    # round measured 12% faster than the first when both were the same search (2026-12-07).
+    for place, b in enumerate((before, after) if r % 2 == 0 else (after, before)):
         n, s = bench(b)
+        by_place[(b, place)].append(s)
         nodes.setdefault(b, n)
         if nodes[b] != n:
             sys.exit(f"{b}: nodes {n} in round {r + 1}, {nodes[b]} before: not deterministic")
@@ -45,7 +54,9 @@ for r in range(rounds):
     print(f"round {r + 1}: before {nps[before][-1]} nps, after {nps[after][-1]} nps", flush=True)
 for label, b in (("before", before), ("after", after)):
     print(f"{label}: {b} nodes {nodes[b]} median {statistics.median(nps[b]):.0f} nps, fastest {max(nps[b])} nps")
-print(f"ratio after/before (medians): {statistics.median(nps[after]) / statistics.median(nps[before]):.3f}")
+ratios = [statistics.median(by_place[(after, p)]) / statistics.median(by_place[(before, p)]) for p in (0, 1)]
+print(f"ratio after/before: {(ratios[0] * ratios[1]) ** 0.5:.3f} (medians of the rounds' first runs "
+      f"{ratios[0]:.3f}, of their second runs {ratios[1]:.3f})")
 if nodes[before] != nodes[after]:
     print(f"the node counts differ: {nodes[before]} and {nodes[after]}")
     sys.exit(1)
