@@ -38,26 +38,29 @@ def bench(binary):
     nodes = int(fields["nodes"])
     return nodes, round(nodes / spent)
 
-nps = {before: [], after: []}
-by_place = {(b, place): [] for b in (before, after) for place in (0, 1)}  # place: first or second in its round
-nodes = {}
+# Keyed by role (0 before, 1 after), not by path, so that a binary can be timed against itself.
+binaries = (before, after)
+nps = ([], [])
+by_place = {(i, place): [] for i in (0, 1) for place in (0, 1)}  # place: first or second in its round
+nodes = [None, None]
 for r in range(rounds):
-    # The order flips each round: run one after the other in a fixed order, the second binary of each
-    # round measured 12% faster than the first when both were the same search (2026-12-07).
-    for place, b in enumerate((before, after) if r % 2 == 0 else (after, before)):
-        n, s = bench(b)
-        by_place[(b, place)].append(s)
-        nodes.setdefault(b, n)
-        if nodes[b] != n:
-            sys.exit(f"{b}: nodes {n} in round {r + 1}, {nodes[b]} before: not deterministic")
-        nps[b].append(s)
-    print(f"round {r + 1}: before {nps[before][-1]} nps, after {nps[after][-1]} nps", flush=True)
-for label, b in (("before", before), ("after", after)):
-    print(f"{label}: {b} nodes {nodes[b]} median {statistics.median(nps[b]):.0f} nps, fastest {max(nps[b])} nps")
-ratios = [statistics.median(by_place[(after, p)]) / statistics.median(by_place[(before, p)]) for p in (0, 1)]
+    # The order flips each round: run in a fixed order, the second binary of each round measured 12%
+    # faster than the first when both were the same search (2026-12-07).
+    for place, i in enumerate((0, 1) if r % 2 == 0 else (1, 0)):
+        n, s = bench(binaries[i])
+        by_place[(i, place)].append(s)
+        if nodes[i] is None:
+            nodes[i] = n
+        elif nodes[i] != n:
+            sys.exit(f"{binaries[i]}: nodes {n} in round {r + 1}, {nodes[i]} before: not deterministic")
+        nps[i].append(s)
+    print(f"round {r + 1}: before {nps[0][-1]} nps, after {nps[1][-1]} nps", flush=True)
+for label, i in (("before", 0), ("after", 1)):
+    print(f"{label}: {binaries[i]} nodes {nodes[i]} median {statistics.median(nps[i]):.0f} nps, fastest {max(nps[i])} nps")
+ratios = [statistics.median(by_place[(1, p)]) / statistics.median(by_place[(0, p)]) for p in (0, 1)]
 print(f"ratio after/before: {(ratios[0] * ratios[1]) ** 0.5:.3f} (medians of the rounds' first runs "
       f"{ratios[0]:.3f}, of their second runs {ratios[1]:.3f})")
-if nodes[before] != nodes[after]:
-    print(f"the node counts differ: {nodes[before]} and {nodes[after]}")
+if nodes[0] != nodes[1]:
+    print(f"the node counts differ: {nodes[0]} and {nodes[1]}")
     sys.exit(1)
 PY
