@@ -10,8 +10,8 @@
 # medians among the rounds' first runs and among their second runs. The order matters: on one machine
 # (2026-12-07) the second run of a round was about 10% faster than the first, whichever binary it was, so
 # a fixed order measured the same search 12% faster; comparing runs in the same place of their rounds
-# takes that out. Single runs catch other processes' bursts both ways, medians less so. The node counts must be equal (the same search); a difference is reported
-# and the exit code is 1.
+# takes that out. Single runs catch other processes' bursts both ways, medians less so. The node counts
+# must be equal (the same search); a difference is reported and the exit code is 1.
 set -euo pipefail
 before=${1:?usage: bench/bench_vs.sh BEFORE AFTER [ROUNDS] [BENCH_ARGS...]}
 after=${2:?usage: bench/bench_vs.sh BEFORE AFTER [ROUNDS] [BENCH_ARGS...]}
@@ -44,8 +44,7 @@ nps = ([], [])
 by_place = {(i, place): [] for i in (0, 1) for place in (0, 1)}  # place: first or second in its round
 nodes = [None, None]
 for r in range(rounds):
-    # The order flips each round: run in a fixed order, the second binary of each round measured 12%
-    # faster than the first when both were the same search (2026-12-07).
+    # The order flips each round (see the header).
     for place, i in enumerate((0, 1) if r % 2 == 0 else (1, 0)):
         n, s = bench(binaries[i])
         by_place[(i, place)].append(s)
