@@ -123,7 +123,6 @@ void Searcher::make_move(int ply, Move m, int extension) {
   f.move_correction = &histories_.move_correction[moved][m.to()];
   frame(ply + 1).double_extensions = f.double_extensions + (extension >= 2);
   pos_.make_move(m);
-  tt_.prefetch(table_key());
 }
 
 void Searcher::make_null(int ply) {
@@ -133,6 +132,7 @@ void Searcher::make_null(int ply) {
   f.move_correction = &histories_.move_correction[NoPiece][0];
   frame(ply + 1).double_extensions = f.double_extensions;
   pos_.make_null();
+  tt_.prefetch(table_key());
 }
 
 void Searcher::update_continuation(int ply, Piece piece, Square to, int bonus) {
@@ -432,6 +432,7 @@ Score Searcher::search(int depth, int ply, Score alpha, Score beta, bool cut_nod
   bool skip_quiets = false;
   while (const Move m = picker.next(skip_quiets)) {
     if (m == excluded || !filter.legal(m)) continue;
+    prefetch_child(m);
     ++move_count;
     const Piece mover = pos_.piece_on(m.from());
     const Piece victim = pos_.piece_on(m.to());
@@ -557,6 +558,7 @@ Score Searcher::qsearch(int ply, Score alpha, Score beta) {
   int legal = 0;
   while (const Move m = picker.next()) {
     if (!filter.legal(m)) continue;
+    prefetch_child(m);
     ++legal;
     if (!in_check) {
       // Step 25, qs_delta: Elo -2.4 +/- 16.0 (1000 games, 20000 nodes, fcc08b1, 2026-12-05); -6.3 at 5000.

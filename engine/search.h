@@ -141,6 +141,10 @@ class Searcher {
   void remember_positional(int ply);
   // The transposition table's key of the current position: the scheme's salt keeps schemes apart.
   uint64_t table_key() const { return jiang::table_key(pos_) ^ key_salt_; }
+  // Starts loading the table entry of the child after m (not made yet) while the move loop still decides
+  // on the move: a probe right after the move would wait for memory (about a tenth of the search's time
+  // was that wait when make_move itself prefetched).
+  void prefetch_child(Move m) const { tt_.prefetch(jiang::table_key_after(pos_, m) ^ key_salt_); }
   static uint64_t table_key_salt(const EvalScheme& scheme);
   // The correction history's entries for the node at ply (at most four: see corrections()).
   struct CorrectionEntries {

@@ -120,13 +120,13 @@ int TranspositionTable::hashfull() const {
   return used * 1000 / int(sample * kBucketSlots);
 }
 
-uint64_t table_key(const Position& pos) {
-  if (!count_in_table_key(pos)) return pos.key();
+uint64_t table_key(uint64_t key, int quiet_plies) {
+  if (quiet_plies < kQuietPliesInKey) return key;
   // splitmix64's finaliser: one well-mixed key per count, unrelated to the Zobrist keys.
-  uint64_t z = uint64_t(pos.quiet_plies()) * 0x9e3779b97f4a7c15ull;
+  uint64_t z = uint64_t(quiet_plies) * 0x9e3779b97f4a7c15ull;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return pos.key() ^ z ^ (z >> 31);
+  return key ^ z ^ (z >> 31);
 }
 
 Score to_tt(Score s, int ply) { return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s; }

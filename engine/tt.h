@@ -93,7 +93,13 @@ class TranspositionTable {
 // (Searcher::path_free) and its score not stored.
 inline constexpr int kQuietPliesInKey = kQuietPliesDraw - kMaxPly / 2;
 inline bool count_in_table_key(const Position& pos) { return pos.quiet_plies() >= kQuietPliesInKey; }
-uint64_t table_key(const Position& pos);
+// The table key of a position with this Zobrist key and count of quiet plies.
+uint64_t table_key(uint64_t key, int quiet_plies);
+inline uint64_t table_key(const Position& pos) { return table_key(pos.key(), pos.quiet_plies()); }
+// The child's table key after the pseudo-legal move m, the move not made.
+inline uint64_t table_key_after(const Position& pos, Move m) {
+  return table_key(pos.key_after(m), pos.quiet_plies_after(m));
+}
 
 // Mate scores count plies from the root; in the table they count from the stored node, so that a mate
 // found along one path is right when the position is reached along another.

@@ -3,6 +3,7 @@
 // without copying the position.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <stdexcept>
@@ -12,6 +13,7 @@
 
 #include "movegen/tables.h"
 #include "movegen/types.h"
+#include "movegen/zobrist.h"
 
 namespace jiang {
 
@@ -55,6 +57,17 @@ class Position {
   Piece piece_on(Square s) const { return board_[s]; }
   Color side_to_move() const { return side_; }
   uint64_t key() const { return key_; }
+  // The key and the count of quiet plies after the pseudo-legal move m, without making it: the search
+  // fetches the child's table entry from memory while it still decides whether to search the move.
+  uint64_t key_after(Move m) const {
+    const Piece p = board_[m.from()], captured = board_[m.to()];
+    const uint64_t k = key_ ^ kZobrist.piece_square[p][m.from()] ^ kZobrist.piece_square[p][m.to()] ^
+                       kZobrist.black_to_move;
+    return captured ? k ^ kZobrist.piece_square[captured][m.to()] : k;
+  }
+  int quiet_plies_after(Move m) const {
+    return board_[m.to()] ? 0 : std::min<int>(quiet_plies_ + 1, kMaxQuietPlies);
+  }
   // The key of the pawns and generals alone (the same Zobrist numbers, no side to move): the structure,
   // which the search's correction history learns the evaluation's errors by.
   uint64_t structure_key() const { return structure_key_; }

@@ -5,7 +5,9 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <functional>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "engine/score.h"
 #include "engine/search.h"
@@ -13,6 +15,7 @@
 #include "engine/thread_memory.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
+#include "support/sample_positions.h"
 #include "support/suite.h"
 
 using namespace jiang;
@@ -93,6 +96,35 @@ TEST_CASE("mate scores go into the table relative to the node and come out relat
   CHECK(from_tt(to_tt(mated_in(6), 3), 1) == mated_in(4));
   CHECK(to_tt(123, 9) == 123);  // ordinary scores are not moved
   CHECK(from_tt(-123, 9) == -123);
+}
+
+// The search fetches a child's entry before making its move: the key it computes must be the one the
+// child probes, on either side of the count of quiet plies from which the count is in the key.
+TEST_CASE("a child's table key is known before its move is made", "[tt]") {
+  int checked = 0;
+  for (const std::string& sample : sample_positions(44, 2, 40))
+    for (int quiet : {-1, kQuietPliesInKey - 1, kQuietPliesInKey, kMaxQuietPlies}) {
+      std::string fen = sample;
+      if (quiet >= 0) {  // the halfmove clock is the FEN's fifth field
+        std::istringstream in(sample);
+        std::vector<std::string> fields;
+        for (std::string f; in >> f;) fields.push_back(f);
+        REQUIRE(fields.size() == 6);
+        fields[4] = std::to_string(quiet);
+        fen = fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3] + " " + fields[4] + " " + fields[5];
+      }
+      Position pos = Position::from_fen(fen);
+      MoveList moves;
+      generate<GenType::All>(pos, moves);  // pseudo-legal: the search prefetches before its legality test
+      for (Move m : moves) {
+        const uint64_t before = table_key_after(pos, m);
+        pos.make_move(m);
+        CHECK(before == table_key(pos));
+        pos.unmake_move();
+        ++checked;
+      }
+    }
+  CHECK(checked > 10000);
 }
 
 TEST_CASE("after a search every stored evaluation is the position's raw evaluation", "[tt][search]") {
