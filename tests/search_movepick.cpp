@@ -343,3 +343,32 @@ TEST_CASE("a batch's moves in order are a stable sort's, through selection and t
       CHECK_FALSE(batch.pop_in_order().has_value());
     }
 }
+
+TEST_CASE("a batch's best move is the highest score, the first of equals as the picks so far left them", "[movepick]") {
+  // The reference is the plain selection the picker used before its keys: scan for the first highest,
+  // swap it to the front of what is left. Scores up to the evasions' bonus and below zero.
+  std::mt19937 rng(7);
+  for (int size = 0; size <= 60; ++size)
+    for (int spread : {1, 3, 1 << 22}) {
+      MoveBatch batch;
+      batch.clear();
+      std::vector<MoveBatch::ScoredMove> left;
+      for (int i = 0; i < size; ++i) {
+        const MoveBatch::ScoredMove m{Move(Square(i), Square(i + 1)), int(rng() % spread) - spread / 2};
+        batch.push(m.move, m.score);
+        left.push_back(m);
+      }
+      for (size_t current = 0; current < left.size(); ++current) {
+        size_t best = current;
+        for (size_t i = current + 1; i < left.size(); ++i)
+          if (left[i].score > left[best].score) best = i;
+        std::swap(left[current], left[best]);
+        const auto got = batch.pop_best();
+        REQUIRE(got.has_value());
+        CAPTURE(size, spread, current);
+        CHECK(got->move == left[current].move);
+        CHECK(got->score == left[current].score);
+      }
+      CHECK_FALSE(batch.pop_best().has_value());
+    }
+}
