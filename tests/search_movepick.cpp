@@ -318,6 +318,23 @@ TEST_CASE("the quiescence picker returns the captures once, by victim, and never
   CHECK(checked > 100);
 }
 
+namespace {
+
+// Fills a batch with `size` distinct moves whose scores are drawn from `spread` values round zero, and
+// returns them in the order pushed.
+std::vector<MoveBatch::ScoredMove> fill_batch(MoveBatch& batch, int size, int spread, std::mt19937& rng) {
+  batch.clear();
+  std::vector<MoveBatch::ScoredMove> pushed;
+  for (int i = 0; i < size; ++i) {
+    const MoveBatch::ScoredMove m{Move(Square(i), Square(i + 1)), int(rng() % spread) - spread / 2};
+    batch.push(m.move, m.score);
+    pushed.push_back(m);
+  }
+  return pushed;
+}
+
+}  // namespace
+
 TEST_CASE("a batch's moves in order are a stable sort's, through selection and the sort after it", "[movepick]") {
   // Scores from a few values, so that most moves tie with others: equal scores must come in the order
   // pushed, across the switch from selection to sorting.
@@ -325,13 +342,7 @@ TEST_CASE("a batch's moves in order are a stable sort's, through selection and t
   for (int size = 0; size <= 60; ++size)
     for (int spread : {1, 3, 1000}) {
       MoveBatch batch;
-      batch.clear();
-      std::vector<MoveBatch::ScoredMove> pushed;
-      for (int i = 0; i < size; ++i) {
-        const MoveBatch::ScoredMove m{Move(Square(i), Square(i + 1)), int(rng() % spread) - spread / 2};
-        batch.push(m.move, m.score);
-        pushed.push_back(m);
-      }
+      std::vector<MoveBatch::ScoredMove> pushed = fill_batch(batch, size, spread, rng);
       std::stable_sort(pushed.begin(), pushed.end(), [](auto a, auto b) { return a.score > b.score; });
       for (const MoveBatch::ScoredMove& want : pushed) {
         const auto got = batch.pop_in_order();
@@ -351,13 +362,7 @@ TEST_CASE("a batch's best move is the highest score, the first of equals as the 
   for (int size = 0; size <= 60; ++size)
     for (int spread : {1, 3, 1 << 22}) {
       MoveBatch batch;
-      batch.clear();
-      std::vector<MoveBatch::ScoredMove> left;
-      for (int i = 0; i < size; ++i) {
-        const MoveBatch::ScoredMove m{Move(Square(i), Square(i + 1)), int(rng() % spread) - spread / 2};
-        batch.push(m.move, m.score);
-        left.push_back(m);
-      }
+      std::vector<MoveBatch::ScoredMove> left = fill_batch(batch, size, spread, rng);
       for (size_t current = 0; current < left.size(); ++current) {
         size_t best = current;
         for (size_t i = current + 1; i < left.size(); ++i)
