@@ -1,7 +1,7 @@
 // The transposition table: what is stored is read back, replacement keeps what is worth more, mate
-// scores are relative to the node, and after a search every stored static evaluation is the position's
-// raw evaluation (the correction history is applied on reading, once, never stored); its memory, and a
-// thread's history tables, lie on 2 MiB pages.
+// scores are relative to the node, a child's key is known before its move is made, and after a search
+// every stored static evaluation is the position's raw evaluation (the correction history is applied on
+// reading, once, never stored); its memory, and a thread's history tables, lie on 2 MiB pages.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <functional>
