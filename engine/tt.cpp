@@ -121,7 +121,7 @@ int TranspositionTable::hashfull() const {
 }
 
 uint64_t table_key(uint64_t key, int quiet_plies) {
-  if (quiet_plies < kQuietPliesInKey) return key;
+  if (!count_in_table_key(quiet_plies)) return key;
   // splitmix64's finaliser: one well-mixed key per count, unrelated to the Zobrist keys.
   uint64_t z = uint64_t(quiet_plies) * 0x9e3779b97f4a7c15ull;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;

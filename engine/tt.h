@@ -92,7 +92,8 @@ class TranspositionTable {
 // Search lines longer than half the deepest (kMaxPly) are rare; a longer one is caught by the search
 // (Searcher::path_free) and its score not stored.
 inline constexpr int kQuietPliesInKey = kQuietPliesDraw - kMaxPly / 2;
-inline bool count_in_table_key(const Position& pos) { return pos.quiet_plies() >= kQuietPliesInKey; }
+inline bool count_in_table_key(int quiet_plies) { return quiet_plies >= kQuietPliesInKey; }
+inline bool count_in_table_key(const Position& pos) { return count_in_table_key(pos.quiet_plies()); }
 // The table key of a position with this Zobrist key and count of quiet plies.
 uint64_t table_key(uint64_t key, int quiet_plies);
 inline uint64_t table_key(const Position& pos) { return table_key(pos.key(), pos.quiet_plies()); }

@@ -57,12 +57,8 @@ void Position::make_move(Move m) {
   const Square from = m.from(), to = m.to();
   const Piece captured = board_[to];
   history_.push_back(Undo{key_, m, captured, check_, quiet_plies_, fullmove_});
-  if (captured) {
-    remove_piece(to);
-    quiet_plies_ = 0;
-  } else if (quiet_plies_ < kMaxQuietPlies) {
-    ++quiet_plies_;
-  }
+  quiet_plies_ = uint16_t(quiet_plies_after(m));
+  if (captured) remove_piece(to);
   move_piece(from, to);
   if (side_ == Black && fullmove_ < kMaxFullmove) ++fullmove_;
   side_ = ~side_;

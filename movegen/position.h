@@ -59,6 +59,7 @@ class Position {
   uint64_t key() const { return key_; }
   // The key and the count of quiet plies after the pseudo-legal move m, without making it: the search
   // fetches the child's table entry from memory while it still decides whether to search the move.
+  // make_move counts quiet plies by quiet_plies_after too.
   uint64_t key_after(Move m) const {
     const Piece p = board_[m.from()], captured = board_[m.to()];
     const uint64_t k = key_ ^ kZobrist.piece_square[p][m.from()] ^ kZobrist.piece_square[p][m.to()] ^

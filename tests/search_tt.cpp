@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <functional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,6 +14,7 @@
 #include "engine/thread_memory.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
+#include "support/fen_transforms.h"
 #include "support/sample_positions.h"
 #include "support/suite.h"
 
@@ -106,12 +106,10 @@ TEST_CASE("a child's table key is known before its move is made", "[tt]") {
     for (int quiet : {-1, kQuietPliesInKey - 1, kQuietPliesInKey, kMaxQuietPlies}) {
       std::string fen = sample;
       if (quiet >= 0) {  // the halfmove clock is the FEN's fifth field
-        std::istringstream in(sample);
-        std::vector<std::string> fields;
-        for (std::string f; in >> f;) fields.push_back(f);
+        std::vector<std::string> fields = fen_transforms::split(sample, ' ');
         REQUIRE(fields.size() == 6);
         fields[4] = std::to_string(quiet);
-        fen = fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3] + " " + fields[4] + " " + fields[5];
+        fen = fen_transforms::join(fields, ' ');
       }
       Position pos = Position::from_fen(fen);
       MoveList moves;
